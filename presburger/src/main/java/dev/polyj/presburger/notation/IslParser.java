@@ -1,0 +1,12 @@
+package dev.polyj.presburger.notation;
+
+import dev.polyj.presburger.set.Relation;
+
+/** Parser of isl notation for sets and relations. */
+public final class IslParser {
+  private IslParser() {}
+
+  public static Relation parseRelation(String text) {
+    throw new UnsupportedOperationException("parser not implemented yet");
+  }
+}

@@ -1,0 +1,439 @@
+package dev.polyj.presburger.set;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.omega.OmegaTest;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A conjunction of affine equalities and inequalities over the parameters and dimensions of a
+ * {@link Space}, with existentially quantified local variables: isl's basic set / basic map.
+ *
+ * <p>Rows are {@code long[]} of width {@link #nCol()}: {@code [constant, params..., in..., out...,
+ * locals...]}; an equality row means {@code row . (1, x) = 0}, an inequality {@code row . (1, x) >= 0}.
+ * A local either has a known definition as an integer division ({@link #div(int)}), pinned down by
+ * the constraints, or is an unknown existential ({@code div(i) == null}).
+ *
+ * <p>Instances are immutable and always in the normal form of {@link ConstraintSystem#simplify()};
+ * {@code equals} compares that normal form (structural), {@link #isEqual} compares point sets.
+ */
+public final class BasicRelation {
+  private final Space space;
+  private final int nLocal;
+  private final long[][] eqs;
+  private final long[][] ineqs;
+  private final Div[] divs;
+  private final boolean markedEmpty;
+  private volatile int emptiness; // 0 unknown, 1 empty, 2 non-empty
+  private int hash;
+
+  BasicRelation(Space space, int nLocal, long[][] eqs, long[][] ineqs, Div[] divs, boolean markedEmpty) {
+    this.space = space;
+    this.nLocal = nLocal;
+    this.eqs = eqs;
+    this.ineqs = ineqs;
+    this.divs = divs;
+    this.markedEmpty = markedEmpty;
+    if (markedEmpty) emptiness = 1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Factories
+
+  public static BasicRelation universe(Space space) {
+    return new BasicRelation(space, 0, new long[0][], new long[0][], new Div[0], false);
+  }
+
+  public static BasicRelation empty(Space space) {
+    long[][] contradiction = {new long[1 + space.nVar()]};
+    contradiction[0][0] = -1;
+    return new BasicRelation(space, 0, new long[0][], contradiction, new Div[0], true);
+  }
+
+  /**
+   * A basic relation from constraint rows of width {@code 1 + space.nVar() + nLocal}; {@code divs}
+   * (may be null: all unknown) gives definitions of locals, whose pinning inequalities must be
+   * among {@code ineqs} or implied. The result is simplified.
+   */
+  public static BasicRelation of(Space space, int nLocal, Div[] divs, List<long[]> eqs, List<long[]> ineqs) {
+    int width = 1 + space.nVar() + nLocal;
+    ConstraintSystem cs = new ConstraintSystem(space.nVar(), nLocal);
+    for (long[] r : eqs) {
+      checkArgument(r.length == width, "equality row of width %s, expected %s", r.length, width);
+      cs.eqs.add(r.clone());
+    }
+    for (long[] r : ineqs) {
+      checkArgument(r.length == width, "inequality row of width %s, expected %s", r.length, width);
+      cs.ineqs.add(r.clone());
+    }
+    if (divs != null) {
+      checkArgument(divs.length == nLocal, "%s division definitions for %s locals", divs.length, nLocal);
+      for (int i = 0; i < nLocal; i++) cs.divs.set(i, divs[i]);
+    }
+    cs.simplify();
+    return cs.toBasic(space);
+  }
+
+  /** A basic relation without locals. */
+  public static BasicRelation of(Space space, List<long[]> eqs, List<long[]> ineqs) {
+    return of(space, 0, null, eqs, ineqs);
+  }
+
+  /** A mutable builder that starts from the universe of {@code space}. */
+  public static Builder builder(Space space) {
+    return new Builder(space, new ConstraintSystem(space.nVar(), 0));
+  }
+
+  /** A mutable builder that starts from this relation's constraints. */
+  public Builder toBuilder() {
+    return new Builder(space, ConstraintSystem.of(this));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Accessors
+
+  public Space space() {
+    return space;
+  }
+
+  public int nParam() {
+    return space.nParam();
+  }
+
+  public int nIn() {
+    return space.nIn();
+  }
+
+  public int nOut() {
+    return space.nOut();
+  }
+
+  /** Number of parameter and dimension columns (locals excluded). */
+  public int nVar() {
+    return space.nVar();
+  }
+
+  public int nLocal() {
+    return nLocal;
+  }
+
+  /** Row width: 1 + nVar + nLocal. */
+  public int nCol() {
+    return 1 + space.nVar() + nLocal;
+  }
+
+  /** Column of parameter {@code i}. */
+  public int paramCol(int i) {
+    return 1 + i;
+  }
+
+  /** Column of input dimension {@code i}. */
+  public int inCol(int i) {
+    return 1 + space.nParam() + i;
+  }
+
+  /** Column of output (or set) dimension {@code i}. */
+  public int outCol(int i) {
+    return 1 + space.nParam() + space.nIn() + i;
+  }
+
+  /** Column of local {@code i}. */
+  public int localCol(int i) {
+    return 1 + space.nVar() + i;
+  }
+
+  public int nEq() {
+    return eqs.length;
+  }
+
+  public int nIneq() {
+    return ineqs.length;
+  }
+
+  public long[] eq(int i) {
+    return eqs[i].clone();
+  }
+
+  public long[] ineq(int i) {
+    return ineqs[i].clone();
+  }
+
+  long[][] eqsRaw() {
+    return eqs;
+  }
+
+  long[][] ineqsRaw() {
+    return ineqs;
+  }
+
+  /** Copies of all equality rows. */
+  public List<long[]> equalities() {
+    List<long[]> out = new ArrayList<>(eqs.length);
+    for (long[] r : eqs) out.add(r.clone());
+    return out;
+  }
+
+  /** Copies of all inequality rows. */
+  public List<long[]> inequalities() {
+    List<long[]> out = new ArrayList<>(ineqs.length);
+    for (long[] r : ineqs) out.add(r.clone());
+    return out;
+  }
+
+  /** Definition of local {@code i}, or null when it is an unknown existential. */
+  public Div div(int i) {
+    return divs[i];
+  }
+
+  /** True when some local has no known definition. */
+  public boolean hasUnknownLocals() {
+    for (Div d : divs) if (d == null) return true;
+    return false;
+  }
+
+  /** True when a contradiction was found syntactically (implies {@link #isEmpty()}). */
+  public boolean isMarkedEmpty() {
+    return markedEmpty;
+  }
+
+  /** True when there are no constraints at all. */
+  public boolean isUniverse() {
+    return !markedEmpty && eqs.length == 0 && ineqs.length == 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Decisions
+
+  /** Exact integer emptiness (all locals existentially quantified); cached. */
+  public boolean isEmpty() {
+    int e = emptiness;
+    if (e == 0) {
+      e = OmegaTest.isIntegerEmpty(nCol() - 1, Arrays.asList(eqs), Arrays.asList(ineqs)) ? 1 : 2;
+      emptiness = e;
+    }
+    return e == 1;
+  }
+
+  /** True when the point (values of parameters then dimensions) satisfies the constraints. */
+  public boolean contains(long[] point) {
+    checkArgument(point.length == nVar(), "point of length %s in a space of %s variables", point.length, nVar());
+    if (markedEmpty) return false;
+    if (nLocal == 0) return satisfies(point);
+    if (!hasUnknownLocals()) {
+      long[] full = Arrays.copyOf(point, nVar() + nLocal);
+      for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
+      return satisfies(full);
+    }
+    return fix(point).isEmpty() == false;
+  }
+
+  private boolean satisfies(long[] full) {
+    for (long[] r : eqs) if (Ints.evaluate(r, full) != 0) return false;
+    for (long[] r : ineqs) if (Ints.evaluate(r, full) < 0) return false;
+    return true;
+  }
+
+  /** The constraints on the locals left after fixing all variables to {@code point}. */
+  private BasicRelation fix(long[] point) {
+    Space s = Space.set(List.of(), 0);
+    List<long[]> ne = new ArrayList<>();
+    List<long[]> ni = new ArrayList<>();
+    for (long[] r : eqs) ne.add(substitute(r, point));
+    for (long[] r : ineqs) ni.add(substitute(r, point));
+    return of(s, nLocal, null, ne, ni);
+  }
+
+  private long[] substitute(long[] r, long[] point) {
+    long[] o = new long[1 + nLocal];
+    long c = r[0];
+    for (int i = 0; i < point.length; i++) if (r[1 + i] != 0) c = Ints.add(c, Ints.mul(r[1 + i], point[i]));
+    o[0] = c;
+    System.arraycopy(r, 1 + point.length, o, 1, nLocal);
+    return o;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Constructions
+
+  /** Conjunction with {@code other} (same space, including parameters). */
+  public BasicRelation intersect(BasicRelation other) {
+    checkArgument(space.equals(other.space), "intersect: spaces differ: %s vs %s", space, other.space);
+    if (markedEmpty) return this;
+    if (other.markedEmpty) return other;
+    if (other.isUniverse()) return this;
+    if (isUniverse()) return other;
+    ConstraintSystem cs = ConstraintSystem.of(this);
+    appendWithLocals(cs, other);
+    cs.simplify();
+    return cs.toBasic(space);
+  }
+
+  /** Adds other's rows to cs, giving other's locals fresh columns after cs's. */
+  static void appendWithLocals(ConstraintSystem cs, BasicRelation other) {
+    int base = cs.nCol();
+    int nv = 1 + other.nVar();
+    for (int i = 0; i < other.nLocal; i++) cs.addLocal(null);
+    int width = cs.nCol();
+    java.util.function.Function<long[], long[]> lift = r -> {
+      long[] o = new long[width];
+      System.arraycopy(r, 0, o, 0, nv);
+      System.arraycopy(r, nv, o, base, other.nLocal);
+      return o;
+    };
+    for (long[] r : other.eqs) cs.eqs.add(lift.apply(r));
+    for (long[] r : other.ineqs) cs.ineqs.add(lift.apply(r));
+    for (int i = 0; i < other.nLocal; i++) {
+      Div d = other.divs[i];
+      if (d != null) cs.divs.set(base - 1 - cs.nVar + i, new Div(lift.apply(d.numeratorRaw()), d.denominator()));
+    }
+  }
+
+  /**
+   * Moves the variables into a new space. {@code varMap[v]} is the new variable index (0-based,
+   * among parameters and dimensions of {@code target}) of old variable {@code v}, or -1 to make it
+   * an existential local (projection). New variables not hit by the map are unconstrained.
+   * Two old variables mapped to one new variable are thereby equated.
+   */
+  public BasicRelation mapVariables(Space target, int[] varMap) {
+    checkArgument(varMap.length == nVar(), "variable map of length %s for %s variables", varMap.length, nVar());
+    int nv = target.nVar();
+    int projected = 0;
+    for (int v : varMap) if (v < 0) projected++;
+    int nl = projected + nLocal;
+    int width = 1 + nv + nl;
+    int[] colMap = new int[nCol()];
+    colMap[0] = 0;
+    int next = 1 + nv;
+    for (int v = 0; v < varMap.length; v++) colMap[1 + v] = varMap[v] >= 0 ? 1 + varMap[v] : next++;
+    for (int i = 0; i < nLocal; i++) colMap[1 + nVar() + i] = next++;
+    ConstraintSystem cs = new ConstraintSystem(nv, nl);
+    for (long[] r : eqs) cs.eqs.add(remap(r, colMap, width));
+    for (long[] r : ineqs) cs.ineqs.add(remap(r, colMap, width));
+    for (int i = 0; i < nLocal; i++) {
+      if (divs[i] != null) cs.divs.set(projected + i, new Div(remap(divs[i].numeratorRaw(), colMap, width), divs[i].denominator()));
+    }
+    if (markedEmpty) return empty(target);
+    cs.simplify();
+    return cs.toBasic(target);
+  }
+
+  private static long[] remap(long[] r, int[] colMap, int width) {
+    long[] o = new long[width];
+    for (int i = 0; i < r.length; i++) if (r[i] != 0) o[colMap[i]] = Ints.add(o[colMap[i]], r[i]);
+    return o;
+  }
+
+  /** This relation in {@code target}, whose variables extend this space's (same order, more params). */
+  public BasicRelation alignParams(List<String> params) {
+    if (params.equals(space.params())) return this;
+    int[] map = new int[nVar()];
+    for (int i = 0; i < nParam(); i++) {
+      int j = params.indexOf(space.params().get(i));
+      checkArgument(j >= 0, "parameter %s missing from %s", space.params().get(i), params);
+      map[i] = j;
+    }
+    for (int i = 0; i < space.nDim(); i++) map[nParam() + i] = params.size() + i;
+    return mapVariables(space.withParams(params), map);
+  }
+
+  /** Same constraints viewed in another space with the same column layout. */
+  public BasicRelation withSpace(Space s) {
+    checkArgument(s.nParam() == nParam() && s.nIn() + s.nOut() == space.nIn() + space.nOut(),
+        "space %s does not have the layout of %s", s, space);
+    return new BasicRelation(s, nLocal, eqs, ineqs, divs, markedEmpty);
+  }
+
+  /** This relation with local {@code i} definitions computed where possible (see {@link DivComputation}). */
+  public Relation computeDivs() {
+    return DivComputation.computeDivs(this);
+  }
+
+  /** Semantic equality of point sets. */
+  public boolean isEqual(BasicRelation other) {
+    return Relation.of(this).isEqual(Relation.of(other));
+  }
+
+  /** Semantic inclusion. */
+  public boolean isSubset(BasicRelation other) {
+    return Relation.of(this).isSubset(Relation.of(other));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) return true;
+    if (!(o instanceof BasicRelation b)) return false;
+    if (markedEmpty || b.markedEmpty) return markedEmpty == b.markedEmpty && space.equals(b.space);
+    return space.equals(b.space) && nLocal == b.nLocal && Arrays.deepEquals(eqs, b.eqs)
+        && Arrays.deepEquals(ineqs, b.ineqs) && Arrays.equals(divs, b.divs);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = hash;
+    if (h == 0) {
+      h = space.hashCode() * 31 + (markedEmpty ? 1 : Arrays.deepHashCode(eqs) * 17 + Arrays.deepHashCode(ineqs));
+      hash = h;
+    }
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    return Relation.of(this).toString();
+  }
+
+  /** Mutable builder of a basic relation. */
+  public static final class Builder {
+    private final Space space;
+    private final ConstraintSystem cs;
+
+    Builder(Space space, ConstraintSystem cs) {
+      this.space = space;
+      this.cs = cs;
+    }
+
+    /** Current row width. */
+    public int nCol() {
+      return cs.nCol();
+    }
+
+    /** Adds an unknown existential local; returns its column. Earlier rows are widened. */
+    public int addExistential() {
+      return cs.addLocal(null);
+    }
+
+    /** Adds local {@code floor(numerator/denominator)} with its pinning constraints; returns its column. */
+    public int addDiv(long[] numerator, long denominator) {
+      checkArgument(numerator.length <= cs.nCol(), "numerator wider than the system");
+      return cs.addLocal(new Div(Arrays.copyOf(numerator, cs.nCol()), denominator));
+    }
+
+    /** Adds {@code row . (1, x) = 0}; a shorter row is padded with zeros. */
+    public Builder addEq(long[] row) {
+      checkArgument(row.length <= cs.nCol(), "row of width %s wider than %s", row.length, cs.nCol());
+      cs.eqs.add(Arrays.copyOf(row, cs.nCol()));
+      return this;
+    }
+
+    /** Adds {@code row . (1, x) >= 0}; a shorter row is padded with zeros. */
+    public Builder addIneq(long[] row) {
+      checkArgument(row.length <= cs.nCol(), "row of width %s wider than %s", row.length, cs.nCol());
+      cs.ineqs.add(Arrays.copyOf(row, cs.nCol()));
+      return this;
+    }
+
+    public BasicRelation build() {
+      ConstraintSystem copy = new ConstraintSystem(cs.nVar, cs.nLocal);
+      for (long[] r : cs.eqs) copy.eqs.add(r.clone());
+      for (long[] r : cs.ineqs) copy.ineqs.add(r.clone());
+      copy.divs = new ArrayList<>(cs.divs);
+      copy.empty = cs.empty;
+      copy.simplify();
+      return copy.toBasic(space);
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package dev.polyj.presburger.set;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.presburger.notation.IslParser;
+import dev.polyj.presburger.notation.IslPrinter;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A finite union of {@link BasicRelation}s in one {@link Space}: isl's set / map. When the space is
+ * a set space this is a set of integer tuples; when it is a map space, a binary relation.
+ *
+ * <p>Immutable. {@code equals} is structural; {@link #isEqual} compares point sets exactly.
+ */
+public final class Relation {
+  private final Space space;
+  private final ImmutableList<BasicRelation> basics;
+
+  private Relation(Space space, List<BasicRelation> basics) {
+    this.space = space;
+    this.basics = ImmutableList.copyOf(basics);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Factories
+
+  public static Relation empty(Space space) {
+    return new Relation(space, List.of());
+  }
+
+  public static Relation universe(Space space) {
+    return new Relation(space, List.of(BasicRelation.universe(space)));
+  }
+
+  public static Relation of(BasicRelation b) {
+    return new Relation(b.space(), b.isMarkedEmpty() ? List.of() : List.of(b));
+  }
+
+  /** The union of basic relations of one space; marked-empty ones and duplicates are dropped. */
+  public static Relation ofBasics(Space space, Collection<BasicRelation> basics) {
+    List<BasicRelation> keep = new ArrayList<>();
+    for (BasicRelation b : basics) {
+      checkArgument(b.space().equals(space), "basic relation in %s, expected %s", b.space(), space);
+      if (!b.isMarkedEmpty() && !keep.contains(b)) keep.add(b);
+    }
+    return new Relation(space, keep);
+  }
+
+  /** Parses isl notation, e.g. {@code [N] -> { S[i] : 0 <= i < N }}; must denote one space. */
+  public static Relation parse(String text) {
+    return IslParser.parseRelation(text);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Accessors
+
+  public Space space() {
+    return space;
+  }
+
+  public boolean isSet() {
+    return space.isSet();
+  }
+
+  public ImmutableList<BasicRelation> basics() {
+    return basics;
+  }
+
+  public int nBasic() {
+    return basics.size();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Decisions
+
+  public boolean isEmpty() {
+    for (BasicRelation b : basics) if (!b.isEmpty()) return false;
+    return true;
+  }
+
+  /** True when every point of this relation is in {@code other}. */
+  public boolean isSubset(Relation other) {
+    return subtract(other).isEmpty();
+  }
+
+  public boolean isEqual(Relation other) {
+    Relation[] ab = aligned(this, other);
+    return ab[0].isSubset(ab[1]) && ab[1].isSubset(ab[0]);
+  }
+
+  public boolean isDisjoint(Relation other) {
+    return intersect(other).isEmpty();
+  }
+
+  /** True when the point (parameter values, then dimension values) lies in the relation. */
+  public boolean contains(long[] point) {
+    for (BasicRelation b : basics) if (b.contains(point)) return true;
+    return false;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Boolean operations (parameters are aligned by name first)
+
+  public Relation union(Relation other) {
+    Relation[] ab = aligned(this, other);
+    List<BasicRelation> all = new ArrayList<>(ab[0].basics);
+    all.addAll(ab[1].basics);
+    return ofBasics(ab[0].space, all);
+  }
+
+  public Relation intersect(Relation other) {
+    Relation[] ab = aligned(this, other);
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation x : ab[0].basics) {
+      for (BasicRelation y : ab[1].basics) {
+        BasicRelation z = x.intersect(y);
+        if (!z.isMarkedEmpty()) out.add(z);
+      }
+    }
+    return ofBasics(ab[0].space, out);
+  }
+
+  public Relation subtract(Relation other) {
+    Relation[] ab = aligned(this, other);
+    return Subtraction.subtract(ab[0], ab[1]);
+  }
+
+  public Relation complement() {
+    return Subtraction.subtract(universe(space), this);
+  }
+
+  /** Drops empty pieces (exact emptiness test). */
+  public Relation removeEmpty() {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : basics) if (!b.isEmpty()) out.add(b);
+    return out.size() == basics.size() ? this : ofBasics(space, out);
+  }
+
+  /** Fewer, larger pieces with the same points (isl's coalesce). */
+  public Relation coalesce() {
+    return Coalescing.coalesce(this);
+  }
+
+  /** Simplifies this relation under the assumption that {@code context} holds (isl's gist). */
+  public Relation gist(Relation context) {
+    Relation[] ab = aligned(this, context);
+    return Gist.gist(ab[0], ab[1]);
+  }
+
+  /** Every local is made a known integer division (a union of pieces; see {@link DivComputation}). */
+  public Relation computeDivs() {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : basics) out.addAll(DivComputation.computeDivs(b).basics());
+    return ofBasics(space, out);
+  }
+
+  /** Aligns the parameters of both to the union of their parameter names. */
+  static Relation[] aligned(Relation a, Relation b) {
+    checkArgument(a.space.tuplesMatch(b.space), "spaces do not match: %s vs %s", a.space, b.space);
+    if (a.space.params().equals(b.space.params())) return new Relation[] {a, b};
+    List<String> params = Space.mergeParams(a.space.params(), b.space.params());
+    return new Relation[] {a.alignParams(params), b.alignParams(params)};
+  }
+
+  /** This relation over the parameter list {@code params}, which must contain all of its own. */
+  public Relation alignParams(List<String> params) {
+    if (params.equals(space.params())) return this;
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : basics) out.add(b.alignParams(params));
+    return new Relation(space.withParams(params), out);
+  }
+
+  /** The same relation with the tuples of {@code s} (same layout), e.g. to rename tuples. */
+  public Relation withSpace(Space s) {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : basics) out.add(b.withSpace(s));
+    return new Relation(s, out);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Relation r && r.space.equals(space) && r.basics.equals(basics);
+  }
+
+  @Override
+  public int hashCode() {
+    return space.hashCode() * 31 + basics.hashCode();
+  }
+
+  /** isl notation; isl reads it back as the same set. */
+  @Override
+  public String toString() {
+    return IslPrinter.print(this);
+  }
+
+  static List<BasicRelation> list(BasicRelation... bs) {
+    return Arrays.asList(bs);
+  }
+}
