@@ -6,6 +6,10 @@ import dev.polyj.presburger.set.Relation;
 public final class IslParser {
   private IslParser() {}
 
+  public static dev.polyj.presburger.set.UnionRelation parseUnion(String text) {
+    throw new UnsupportedOperationException("parser not implemented yet");
+  }
+
   public static Relation parseRelation(String text) {
     throw new UnsupportedOperationException("parser not implemented yet");
   }

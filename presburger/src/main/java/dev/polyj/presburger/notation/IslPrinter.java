@@ -8,6 +8,12 @@ import java.util.Arrays;
 public final class IslPrinter {
   private IslPrinter() {}
 
+  public static String print(dev.polyj.presburger.set.UnionRelation u) {
+    StringBuilder sb = new StringBuilder();
+    for (Relation r : u.relations()) sb.append(print(r)).append("; ");
+    return sb.toString();
+  }
+
   public static String print(Relation r) {
     StringBuilder sb = new StringBuilder(r.space().toString()).append(" :");
     for (BasicRelation b : r.basics()) {

@@ -159,6 +159,197 @@ public final class Relation {
     return ofBasics(space, out);
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Hulls, samples, redundancy
+
+  /** The smallest affine subspace containing every point (isl's affine_hull), exact over integers. */
+  public BasicRelation affineHull() {
+    return Hulls.affineHull(this);
+  }
+
+  /** A basic relation containing this one, bounded by translates of its pieces' constraints (isl's simple_hull). */
+  public BasicRelation simpleHull() {
+    return Hulls.simpleHull(this);
+  }
+
+  /** Some point of the relation (parameter values then dimension values), or empty when there is none. */
+  public java.util.Optional<long[]> samplePoint() {
+    return Sampling.samplePoint(this);
+  }
+
+  /** A relation holding exactly one point of this one, or the empty relation (iscc's sample). */
+  public Relation sample() {
+    return Sampling.sample(this);
+  }
+
+  /** Each piece with redundant constraints removed and implicit equalities made explicit. */
+  public Relation removeRedundancies() {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : basics) {
+      BasicRelation s = Redundancy.simplify(b);
+      if (!s.isMarkedEmpty()) out.add(s);
+    }
+    return ofBasics(space, out);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Relational algebra (see RelationAlgebra for the precise meaning of each)
+
+  public Relation reverse() {
+    return RelationAlgebra.reverse(this);
+  }
+
+  /** The domain of a map (a set); for a set, its parameter domain is {@link #params()}. */
+  public Relation domain() {
+    return RelationAlgebra.domain(this);
+  }
+
+  /** The range of a map (a set). */
+  public Relation range() {
+    return RelationAlgebra.range(this);
+  }
+
+  /** The parameter values for which the relation is non-empty (a parameter domain). */
+  public Relation params() {
+    return RelationAlgebra.params(this);
+  }
+
+  /** For a set: its image under map {@code m}. For a map: composition "this, then m" (isl's apply_range). */
+  public Relation apply(Relation m) {
+    return RelationAlgebra.apply(this, m);
+  }
+
+  /** Composition "m, then this" on the domain side (isl's apply_domain on maps). */
+  public Relation applyDomain(Relation m) {
+    return RelationAlgebra.applyDomain(this, m);
+  }
+
+  public Relation intersectDomain(Relation set) {
+    return RelationAlgebra.intersectDomain(this, set);
+  }
+
+  public Relation intersectRange(Relation set) {
+    return RelationAlgebra.intersectRange(this, set);
+  }
+
+  public Relation subtractDomain(Relation set) {
+    return RelationAlgebra.subtractDomain(this, set);
+  }
+
+  public Relation subtractRange(Relation set) {
+    return RelationAlgebra.subtractRange(this, set);
+  }
+
+  /** Restricts the parameters to a parameter domain. */
+  public Relation intersectParams(Relation paramSet) {
+    return RelationAlgebra.intersectParams(this, paramSet);
+  }
+
+  /** Identity map on a set's points. */
+  public Relation identity() {
+    return RelationAlgebra.identity(this);
+  }
+
+  /** The universal map from this set to {@code range} (iscc's {@code A -> B}). */
+  public Relation mapTo(Relation range) {
+    return RelationAlgebra.mapTo(this, range);
+  }
+
+  /** Product: sets give {@code [A -> B]}; maps give {@code [A -> C] -> [B -> D]}. */
+  public Relation product(Relation other) {
+    return RelationAlgebra.product(this, other);
+  }
+
+  public Relation domainProduct(Relation other) {
+    return RelationAlgebra.domainProduct(this, other);
+  }
+
+  public Relation rangeProduct(Relation other) {
+    return RelationAlgebra.rangeProduct(this, other);
+  }
+
+  /** Cross product (iscc's {@code cross}). */
+  public Relation cross(Relation other) {
+    return RelationAlgebra.cross(this, other);
+  }
+
+  public Relation wrap() {
+    return RelationAlgebra.wrap(this);
+  }
+
+  public Relation unwrap() {
+    return RelationAlgebra.unwrap(this);
+  }
+
+  public Relation curry() {
+    return RelationAlgebra.curry(this);
+  }
+
+  public Relation uncurry() {
+    return RelationAlgebra.uncurry(this);
+  }
+
+  public Relation zip() {
+    return RelationAlgebra.zip(this);
+  }
+
+  /** {@code [A -> B] -> A} for a map {@code A -> B}. */
+  public Relation domainMap() {
+    return RelationAlgebra.domainMap(this);
+  }
+
+  /** {@code [A -> B] -> B} for a map {@code A -> B}. */
+  public Relation rangeMap() {
+    return RelationAlgebra.rangeMap(this);
+  }
+
+  /** Existentially quantifies {@code n} dimensions of {@code kind} starting at {@code first}. */
+  public Relation projectOut(DimKind kind, int first, int n) {
+    return RelationAlgebra.projectOut(this, kind, first, n);
+  }
+
+  /** Fixes a dimension to a value. */
+  public Relation fix(DimKind kind, int pos, long value) {
+    return RelationAlgebra.fix(this, kind, pos, value);
+  }
+
+  /** Adds the constraint dim(kind1, pos1) = dim(kind2, pos2). */
+  public Relation equate(DimKind kind1, int pos1, DimKind kind2, int pos2) {
+    return RelationAlgebra.equate(this, kind1, pos1, kind2, pos2);
+  }
+
+  /** {@code { x - y : x -> y in this }} for a map whose domain and range have equal arity. */
+  public Relation deltas() {
+    return RelationAlgebra.deltas(this);
+  }
+
+  /** {@code { [x -> y] -> (y - x) }} restricted to this map (isl's deltas_map). */
+  public Relation deltasMap() {
+    return RelationAlgebra.deltasMap(this);
+  }
+
+  /** The positive transitive closure R+ with an exactness flag. */
+  public TransitiveClosure.Result transitiveClosure() {
+    return TransitiveClosure.compute(this);
+  }
+
+  /** {@code { x -> y : x <<  y }} between the points of two set spaces, lexicographic over common dims. */
+  public static Relation lexLt(Space a, Space b) {
+    return RelationAlgebra.lexLt(a, b);
+  }
+
+  public static Relation lexLe(Space a, Space b) {
+    return RelationAlgebra.lexLe(a, b);
+  }
+
+  public static Relation lexGt(Space a, Space b) {
+    return RelationAlgebra.lexGt(a, b);
+  }
+
+  public static Relation lexGe(Space a, Space b) {
+    return RelationAlgebra.lexGe(a, b);
+  }
+
   /** Aligns the parameters of both to the union of their parameter names. */
   static Relation[] aligned(Relation a, Relation b) {
     checkArgument(a.space.tuplesMatch(b.space), "spaces do not match: %s vs %s", a.space, b.space);

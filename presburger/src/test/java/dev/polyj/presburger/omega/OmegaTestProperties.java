@@ -1,0 +1,67 @@
+package dev.polyj.presburger.omega;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.testing.BruteForce;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** The Omega test against enumeration: systems confined to a box have a point iff enumeration finds one. */
+class OmegaTestProperties {
+  static final long BOX = 6;
+
+  @Property(tries = 400)
+  void emptinessMatchesEnumeration(@ForAll("systems") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    // first row is an equality when its constant is even, keeps a mix of both kinds
+    for (int i = 0; i < rows.size(); i++) (i == 0 && rows.get(0)[0] % 2 == 0 ? eqs : ineqs).add(rows.get(i));
+    List<long[]> boxed = new ArrayList<>(ineqs);
+    for (int v = 0; v < nVar; v++) {
+      long[] lo = new long[nVar + 1];
+      lo[0] = BOX;
+      lo[1 + v] = 1;
+      long[] hi = new long[nVar + 1];
+      hi[0] = BOX;
+      hi[1 + v] = -1;
+      boxed.add(lo);
+      boxed.add(hi);
+    }
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+      if (found[0]) return;
+      for (long[] r : eqs) if (Ints.evaluate(r, p) != 0) return;
+      for (long[] r : ineqs) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    assertEquals(!found[0], OmegaTest.isIntegerEmpty(nVar, eqs, boxed));
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> systems() {
+    return Arbitraries.integers().between(1, 3).flatMap(n -> Arbitraries.longs().between(-5, 5)
+        .array(long[].class).ofSize(n + 1).map(r -> {
+          r[0] = r[0] * 3;
+          return r;
+        }).list().ofMinSize(1).ofMaxSize(5));
+  }
+
+  @Property(tries = 200)
+  void unboundedSystemsAgreeWithBoxedSearchWhenBoxHasPoint(@ForAll("systems") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+      if (found[0]) return;
+      for (long[] r : rows) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    if (found[0]) assertEquals(false, OmegaTest.isIntegerEmpty(nVar, List.of(), rows));
+  }
+}
