@@ -53,6 +53,29 @@ class OmegaTestProperties {
         }).list().ofMinSize(1).ofMaxSize(5));
   }
 
+  /** Thin slivers between two parallel-ish constraints with large coefficients: where splinters matter. */
+  @Property(tries = 1500)
+  void sliversMatchEnumeration(@ForAll("slivers") List<long[]> rows) {
+    emptinessMatchesEnumeration(rows);
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> slivers() {
+    return Arbitraries.integers().between(2, 3).flatMap(n -> Arbitraries.longs().between(-9, 9)
+        .array(long[].class).ofSize(n + 1).list().ofMinSize(2).ofMaxSize(4).map(rows -> {
+          // add the near-opposite of the first row, leaving a gap of a few units
+          long[] first = rows.get(0);
+          long[] opp = new long[first.length];
+          for (int i = 1; i < first.length; i++) opp[i] = -first[i];
+          opp[0] = -first[0] + Math.abs(first[0] % 4);
+          List<long[]> out = new ArrayList<>(rows);
+          out.set(0, new long[first.length]); // equality slot left trivial
+          out.add(first);
+          out.add(opp);
+          return out;
+        }));
+  }
+
   @Property(tries = 200)
   void unboundedSystemsAgreeWithBoxedSearchWhenBoxHasPoint(@ForAll("systems") List<long[]> rows) {
     int nVar = rows.get(0).length - 1;
