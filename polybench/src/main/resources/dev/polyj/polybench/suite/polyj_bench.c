@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "polyj_bench.h"
@@ -30,6 +31,12 @@ void *polyj_alloc(size_t count, size_t elem_size)
     fprintf(stderr, "polyj: cannot allocate %zu bytes\n", bytes);
     exit(1);
   }
+#ifndef POLYJ_NO_POISON
+  /* All-ones bytes read as NaN (floating point) or -1 (integers), so a
+     kernel that reads an element its initialisation skipped shows it in the
+     dump instead of silently reading zeros. */
+  memset(ptr, 0xff, bytes);
+#endif
   return ptr;
 }
 

@@ -15,6 +15,8 @@
  *                            end   dump: NAME
  *   POLYJ_CACHE_KB       size of the buffer used to flush caches (KiB).
  *   POLYJ_ALIGNMENT      alignment of arrays allocated by polyj_alloc.
+ *   POLYJ_NO_POISON      do not fill fresh allocations with all-ones bytes
+ *                        (NaN for floating point) before initialisation.
  *   DATA_TYPE_IS_INT / DATA_TYPE_IS_FLOAT / DATA_TYPE_IS_DOUBLE
  *                        element type; each kernel header picks its default.
  */
@@ -57,7 +59,9 @@
 #endif
 
 /* Allocates count elements of elem_size bytes, aligned on POLYJ_ALIGNMENT.
-   The memory is not cleared. Aborts the program when out of memory. */
+   Unless POLYJ_NO_POISON is defined the memory is filled with all-ones
+   bytes (NaN as floating point), so reading an element that was never
+   written shows in the results. Aborts the program when out of memory. */
 void *polyj_alloc(size_t count, size_t elem_size);
 void polyj_free(void *ptr);
 
