@@ -76,6 +76,55 @@ class OmegaTestProperties {
         }));
   }
 
+  /** The BigInteger rows (the fallback past 64 bits) decide exactly like enumeration. */
+  @Property(tries = 300)
+  void bigIntegerRowsMatchEnumeration(@ForAll("slivers") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+      for (long[] r : rows) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyWithBigIntegers(nVar, List.of(), boxed(rows, nVar)));
+  }
+
+  /** Coefficients whose products leave 64 bits still get an exact answer (through the fallback). */
+  @Property(tries = 100)
+  void overflowingProductsFallBack(@ForAll("systems") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    long big = 1L << 40;
+    // x0 + big*x1 >= 0 and -big*x0 + x1 >= 0 force x0 <= 0, and with x1 bounded the system is
+    // the original one: eliminating x0 exactly multiplies big by big
+    List<long[]> withBig = new ArrayList<>(boxed(rows, nVar));
+    long[] a = new long[nVar + 2];
+    a[1] = 1;
+    a[nVar + 1] = big;
+    long[] b = new long[nVar + 2];
+    b[1] = -big;
+    b[nVar + 1] = 1;
+    List<long[]> widened = new ArrayList<>();
+    for (long[] r : withBig) widened.add(java.util.Arrays.copyOf(r, nVar + 2));
+    widened.add(a);
+    widened.add(b);
+    assertEquals(OmegaTest.isIntegerEmptyWithBigIntegers(nVar + 1, List.of(), widened),
+        OmegaTest.isIntegerEmpty(nVar + 1, List.of(), widened));
+  }
+
+  static List<long[]> boxed(List<long[]> rows, int nVar) {
+    List<long[]> boxed = new ArrayList<>(rows);
+    for (int v = 0; v < nVar; v++) {
+      long[] lo = new long[nVar + 1];
+      lo[0] = BOX;
+      lo[1 + v] = 1;
+      long[] hi = new long[nVar + 1];
+      hi[0] = BOX;
+      hi[1 + v] = -1;
+      boxed.add(lo);
+      boxed.add(hi);
+    }
+    return boxed;
+  }
+
   @Property(tries = 200)
   void unboundedSystemsAgreeWithBoxedSearchWhenBoxHasPoint(@ForAll("systems") List<long[]> rows) {
     int nVar = rows.get(0).length - 1;
