@@ -88,26 +88,38 @@ class OmegaTestProperties {
     assertEquals(!found[0], OmegaTest.isIntegerEmptyWithBigIntegers(nVar, List.of(), boxed(rows, nVar)));
   }
 
-  /** Coefficients whose products leave 64 bits still get an exact answer (through the fallback). */
+  /**
+   * Coefficients near 2^62: the 64-bit computation overflows and the BigInteger fallback must give
+   * the answer that exact evaluation over the box gives.
+   */
   @Property(tries = 100)
-  void overflowingProductsFallBack(@ForAll("systems") List<long[]> rows) {
-    int nVar = rows.get(0).length - 1;
-    long big = 1L << 40;
-    // x0 + big*x1 >= 0 and -big*x0 + x1 >= 0 force x0 <= 0, and with x1 bounded the system is
-    // the original one: eliminating x0 exactly multiplies big by big
-    List<long[]> withBig = new ArrayList<>(boxed(rows, nVar));
-    long[] a = new long[nVar + 2];
-    a[1] = 1;
-    a[nVar + 1] = big;
-    long[] b = new long[nVar + 2];
-    b[1] = -big;
-    b[nVar + 1] = 1;
-    List<long[]> widened = new ArrayList<>();
-    for (long[] r : withBig) widened.add(java.util.Arrays.copyOf(r, nVar + 2));
-    widened.add(a);
-    widened.add(b);
-    assertEquals(OmegaTest.isIntegerEmptyWithBigIntegers(nVar + 1, List.of(), widened),
-        OmegaTest.isIntegerEmpty(nVar + 1, List.of(), widened));
+  void overflowingCoefficientsFallBack(@ForAll("smallInts") int a, @ForAll("smallInts") int b,
+      @ForAll("smallInts") int c, @ForAll("smallInts") int ylo, @ForAll("smallInts") int yhi) {
+    long big = 1L << 62;
+    List<long[]> rows = List.of(
+        new long[] {c, a, big}, // a x + 2^62 y + c >= 0
+        new long[] {-c, b, big}, // b x + 2^62 y - c >= 0
+        new long[] {BOX, 1, 0}, new long[] {BOX, -1, 0},
+        new long[] {-ylo, 0, 1}, new long[] {yhi, 0, -1});
+    boolean found = false;
+    for (long x = -BOX; x <= BOX; x++) {
+      for (long y = ylo; y <= yhi; y++) {
+        boolean ok = true;
+        for (long[] r : rows) {
+          java.math.BigInteger v = java.math.BigInteger.valueOf(r[0])
+              .add(java.math.BigInteger.valueOf(r[1]).multiply(java.math.BigInteger.valueOf(x)))
+              .add(java.math.BigInteger.valueOf(r[2]).multiply(java.math.BigInteger.valueOf(y)));
+          if (v.signum() < 0) ok = false;
+        }
+        found |= ok;
+      }
+    }
+    assertEquals(!found, OmegaTest.isIntegerEmpty(2, List.of(), rows));
+  }
+
+  @Provide
+  Arbitrary<Integer> smallInts() {
+    return Arbitraries.integers().between(-3, 3);
   }
 
   static List<long[]> boxed(List<long[]> rows, int nVar) {
