@@ -114,12 +114,12 @@ final class BigTableau extends Tableau {
   }
 
   @Override
-  long[] fractionalParametricConstant(int r) {
+  long[] fractionalParametricConstant(int r, boolean negated) {
     BigInteger[] a = rows.get(r);
     BigInteger d = a[DEN];
     long[] out = new long[1 + nParam];
-    out[0] = toLong(a[CONST].mod(d));
-    for (int k = 0; k < nParam; k++) out[1 + k] = toLong(a[paramPos(k)].mod(d));
+    out[0] = toLong((negated ? a[CONST].negate() : a[CONST]).mod(d));
+    for (int k = 0; k < nParam; k++) out[1 + k] = toLong((negated ? a[paramPos(k)].negate() : a[paramPos(k)]).mod(d));
     return out;
   }
 
@@ -150,11 +150,11 @@ final class BigTableau extends Tableau {
     BigInteger[] c = new BigInteger[a.length];
     Arrays.fill(c, BigInteger.ZERO);
     c[DEN] = d;
-    c[CONST] = a[CONST].mod(d).subtract(d);
+    c[CONST] = a[CONST].negate().mod(d).negate();
     for (int j = 0; j < nCol; j++) c[FIRST_COL + j] = a[FIRST_COL + j].mod(d);
     if (divParam >= 0) {
-      for (int k = 0; k < nParam; k++) c[paramPos(k)] = a[paramPos(k)].mod(d);
-      c[paramPos(divParam)] = c[paramPos(divParam)].subtract(d);
+      for (int k = 0; k < nParam; k++) c[paramPos(k)] = a[paramPos(k)].negate().mod(d).negate();
+      c[paramPos(divParam)] = c[paramPos(divParam)].add(d);
     }
     normalize(c);
     rows.add(c);

@@ -215,11 +215,11 @@ final class Context {
     if (s != null) return s;
     long[] neg = Ints.negate(r);
     neg[0] = Ints.sub(neg[0], 1);
-    boolean canPos = witnessed(r) || !emptyWith(r);
+    boolean canPos = witnessed(r) || feasibleWith(r);
     if (!canPos) {
       s = Sign.NEG;
     } else {
-      boolean canNeg = witnessed(neg) || !emptyWith(neg);
+      boolean canNeg = witnessed(neg) || feasibleWith(neg);
       s = canNeg ? Sign.ANY : Sign.POS;
     }
     signs.put(key, s);
@@ -233,18 +233,37 @@ final class Context {
 
   /** True when the context holds no integer point. */
   boolean isEmpty() {
-    return emptyWith(null);
+    return !samples.isEmpty() ? false : !feasibleWith(null);
   }
 
-  /** True when the context together with {@code extra >= 0} (context layout, or null) has no integer point. */
-  boolean emptyWith(long[] extra) {
+  /**
+   * True when the context together with {@code extra >= 0} (context layout, or null) has an
+   * integer point; a point found is kept as a sample of the context.
+   */
+  private boolean feasibleWith(long[] extra) {
     int w = width();
     List<long[]> e = new ArrayList<>(eqs.size());
     for (long[] r : eqs) e.add(pad(r, w));
     List<long[]> in = new ArrayList<>(ineqs.size() + 1);
     for (long[] r : ineqs) in.add(pad(r, w));
     if (extra != null) in.add(pad(extra, w));
-    return OmegaTest.isIntegerEmpty(w - 1, e, in);
+    try {
+      long[] p = IntegerSampler.sample(w - 1, e, in);
+      if (p == null) return false;
+      if (satisfies(p, e, in)) {
+        samples.add(p);
+        return true;
+      }
+    } catch (IntegerSampler.GaveUp giveUp) {
+      // decided below
+    }
+    return !OmegaTest.isIntegerEmpty(w - 1, e, in);
+  }
+
+  private static boolean satisfies(long[] p, List<long[]> eqs, List<long[]> ineqs) {
+    for (long[] r : eqs) if (Ints.evaluate(r, p) != 0) return false;
+    for (long[] r : ineqs) if (Ints.evaluate(r, p) < 0) return false;
+    return true;
   }
 
   /** The context as a basic relation in {@code space} (whose variables are the context's variables). */

@@ -37,46 +37,64 @@ final class DisjointPieces {
 
   /** {@code a \ b} as disjoint non-empty pieces; every local of {@code b} is a known division. */
   static List<BasicRelation> subtract(BasicRelation a, BasicRelation b) {
-    List<long[]> cons = new ArrayList<>(); // b's constraints in the builder layout, equalities doubled
-    List<Boolean> isEq = new ArrayList<>();
-    BasicRelation.Builder base = a.toBuilder();
-    int nv = b.nVar();
-    int[] colMap = new int[b.nCol()];
-    for (int c = 0; c <= nv; c++) colMap[c] = c;
-    for (int i = 0; i < b.nLocal(); i++) {
+    int nv = a.nVar();
+    int na = a.nLocal();
+    int nb = b.nLocal();
+    int width = 1 + nv + na + nb;
+    // layout [const, vars, a's locals, b's locals]
+    int[] aMap = new int[a.nCol()];
+    for (int c = 0; c < aMap.length; c++) aMap[c] = c;
+    int[] bMap = new int[b.nCol()];
+    for (int c = 0; c <= nv; c++) bMap[c] = c;
+    for (int i = 0; i < nb; i++) bMap[b.localCol(i)] = 1 + nv + na + i;
+    Div[] divs = new Div[na + nb];
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    for (int i = 0; i < na; i++) {
+      if (a.div(i) != null) divs[i] = new Div(remap(a.div(i).numerator(), aMap, width), a.div(i).denominator());
+    }
+    for (long[] e : a.equalities()) eqs.add(remap(e, aMap, width));
+    for (long[] e : a.inequalities()) ineqs.add(remap(e, aMap, width));
+    for (int i = 0; i < nb; i++) {
       Div d = b.div(i);
       if (d == null) throw new IllegalArgumentException("subtracting a relation with unknown existentials");
-      colMap[b.localCol(i)] = base.addDiv(remap(d.numerator(), colMap, base.nCol()), d.denominator());
+      long[] num = remap(d.numerator(), bMap, width);
+      divs[na + i] = new Div(num, d.denominator());
+      int col = 1 + nv + na + i;
+      long[] lo = num.clone();
+      lo[col] = -d.denominator();
+      long[] hi = negate(num, 0);
+      hi[col] = d.denominator();
+      hi[0] += d.denominator() - 1;
+      ineqs.add(lo);
+      ineqs.add(hi);
     }
-    int width = base.nCol();
+    List<long[]> cons = new ArrayList<>(); // b's constraints, then whether each is an equality
+    List<Boolean> isEq = new ArrayList<>();
     for (long[] e : b.equalities()) {
-      cons.add(remap(e, colMap, width));
+      cons.add(remap(e, bMap, width));
       isEq.add(true);
     }
     for (long[] e : b.inequalities()) {
-      cons.add(remap(e, colMap, width));
+      cons.add(remap(e, bMap, width));
       isEq.add(false);
     }
     List<BasicRelation> out = new ArrayList<>();
     for (int i = 0; i < cons.size(); i++) {
       long[] c = cons.get(i);
       List<long[]> negations = new ArrayList<>();
-      long[] below = negate(c);
-      negations.add(below);
+      negations.add(negate(c));
       if (isEq.get(i)) {
         long[] above = c.clone();
         above[0] -= 1;
         negations.add(above);
       }
       for (long[] n : negations) {
-        BasicRelation.Builder piece = a.toBuilder();
-        for (int k = 0; k < b.nLocal(); k++) piece.addDiv(remap(b.div(k).numerator(), colMap, piece.nCol()), b.div(k).denominator());
-        for (int j = 0; j < i; j++) {
-          piece.addIneq(cons.get(j));
-          if (isEq.get(j)) piece.addIneq(negate(cons.get(j), 0));
-        }
-        piece.addIneq(n);
-        BasicRelation p = piece.build();
+        List<long[]> pe = new ArrayList<>(eqs);
+        List<long[]> pi = new ArrayList<>(ineqs);
+        for (int j = 0; j < i; j++) (isEq.get(j) ? pe : pi).add(cons.get(j));
+        pi.add(n);
+        BasicRelation p = BasicRelation.of(a.space(), na + nb, divs, pe, pi);
         if (!p.isMarkedEmpty() && !p.isEmpty()) out.add(p);
       }
     }

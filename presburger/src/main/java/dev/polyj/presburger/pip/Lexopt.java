@@ -124,6 +124,11 @@ public final class Lexopt {
     }
   }
 
+  /** {@link #optimize} with a chosen number representation in the tableau (for tests). */
+  static Partial optimizeWith(Relation m, Relation domain, boolean max, boolean big) {
+    return run(m, domain, max, big);
+  }
+
   private static Partial run(Relation m, Relation domain, boolean max, boolean big) {
     Space space = m.space();
     Space domSpace = MultiAff.domainSpace(space);

@@ -103,12 +103,12 @@ final class LongTableau extends Tableau {
   }
 
   @Override
-  long[] fractionalParametricConstant(int r) {
+  long[] fractionalParametricConstant(int r, boolean negated) {
     long[] a = rows.get(r);
     long d = a[DEN];
     long[] out = new long[1 + nParam];
-    out[0] = Math.floorMod(a[CONST], d);
-    for (int k = 0; k < nParam; k++) out[1 + k] = Math.floorMod(a[paramPos(k)], d);
+    out[0] = Math.floorMod(negated ? Ints.neg(a[CONST]) : a[CONST], d);
+    for (int k = 0; k < nParam; k++) out[1 + k] = Math.floorMod(negated ? Ints.neg(a[paramPos(k)]) : a[paramPos(k)], d);
     return out;
   }
 
@@ -133,11 +133,11 @@ final class LongTableau extends Tableau {
     long d = a[DEN];
     long[] c = new long[a.length];
     c[DEN] = d;
-    c[CONST] = Math.floorMod(a[CONST], d) - d;
+    c[CONST] = -Math.floorMod(Ints.neg(a[CONST]), d);
     for (int j = 0; j < nCol; j++) c[FIRST_COL + j] = Math.floorMod(a[FIRST_COL + j], d);
     if (divParam >= 0) {
-      for (int k = 0; k < nParam; k++) c[paramPos(k)] = Math.floorMod(a[paramPos(k)], d);
-      c[paramPos(divParam)] = Ints.sub(c[paramPos(divParam)], d);
+      for (int k = 0; k < nParam; k++) c[paramPos(k)] = -Math.floorMod(Ints.neg(a[paramPos(k)]), d);
+      c[paramPos(divParam)] = Ints.add(c[paramPos(divParam)], d);
     }
     normalize(c);
     rows.add(c);
@@ -173,8 +173,8 @@ final class LongTableau extends Tableau {
     return a / d;
   }
 
-  /** The numbers of row r, for conversion. */
-  long[] row(int r) {
+  /** The numbers of row r (not a copy). */
+  long[] rawRow(int r) {
     return rows.get(r);
   }
 }

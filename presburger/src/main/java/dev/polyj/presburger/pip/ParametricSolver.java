@@ -14,11 +14,18 @@ import java.util.List;
  * sample point least in lexicographic order (no column: no solution in this context). When a row
  * is negative for some parameter values only, split the context on the sign of its parametric
  * constant and solve both parts. When every row is non-negative, the sample point is the rational
- * lexicographic minimum; integrality is then reached with Gomory cuts. A row whose value has a
- * non-integral parametric part {@code (c + b.p)/d} gets the new parameter {@code q = floor(f/d)}
- * of the reduced fraction {@code f}: where {@code f = d q} the value is rewritten with q and is
- * integral; elsewhere the parametric cut {@code sum {t_j/d} y_j >= 1 - f/d + q} (strictly violated
- * there) is added, or there is no integer solution when the non-basic coefficients are integral.
+ * lexicographic minimum; integrality is then reached with Gomory cuts on the first unknown with a
+ * non-integral value {@code (c + b.p + sum t_j y_j)/d}:
+ * <ul>
+ *   <li>b integral, t integral: no integer solution; b integral, t not: the ordinary cut;
+ *   <li>b not integral, t integral: the value is integral exactly where {@code f = d q} for the
+ *       reduced fraction {@code f = (c mod d) + (b mod d).p} and the new context division
+ *       {@code q = floor(f/d)}; the context is split, the value rewritten with q on one side, no
+ *       solution on the other;
+ *   <li>b and t not integral: the parametric cut {@code sum {t_j/d} y_j >= {-(c + b.p)/d}}, whose
+ *       right side is written with a new context division (as in isl); its value is never
+ *       positive, and it is pivoted on at once.
+ * </ul>
  *
  * <p>The result is a list of leaves that partition the initial context: each leaf's context with
  * either the values of the first {@code nOut} unknowns (affine in the parameter layout, integral)
@@ -113,43 +120,53 @@ final class ParametricSolver {
         return;
       }
       if (tab.hasIntegralParamCoefficients(r)) {
+        // (c + b.p)/d with b.p integral: a fractional constant
         if (tab.hasIntegralColumnCoefficients(r)) {
           leaves.add(new Leaf(ctx, null));
           return;
         }
-        tab.addCut(r, -1);
+        tab.addCut(r, -1); // strictly violated: pivoted at the next round
         continue;
       }
-      long[] frac = tab.fractionalParametricConstant(r);
-      long d = tab.denominator(r);
-      int q = ctx.division(frac, d);
-      if (q < 0) {
-        q = ~q;
-        tab.addParam();
-      }
-      int divParam = ctx.nVar + q;
-      long[] g = new long[ctx.paramWidth()];
-      for (int k = 0; k < frac.length; k++) g[k] = -frac[k];
-      g[1 + divParam] += d;
-      Sign s = ctx.sign(g); // g <= 0 always; g = 0 exactly where the value is integral
-      if (s == Sign.POS) {
+      if (tab.hasIntegralColumnCoefficients(r)) {
+        // the value moves by integers only: integral exactly where the parametric constant is
+        long[] frac = tab.fractionalParametricConstant(r, false);
+        long d = tab.denominator(r);
+        int q = division(tab, ctx, frac, d);
+        int divParam = ctx.nVar + q;
+        long[] g = new long[ctx.paramWidth()];
+        for (int k = 0; k < frac.length; k++) g[k] = -frac[k];
+        g[1 + divParam] += d;
+        Sign s = ctx.sign(g); // g <= 0 always; g = 0 exactly where the value is integral
+        if (s == Sign.NEG) {
+          leaves.add(new Leaf(ctx, null));
+          return;
+        }
+        if (s == Sign.ANY) {
+          Context none = ctx.copy();
+          none.addIneq(complement(g));
+          leaves.add(new Leaf(none, null));
+          ctx.addIneq(g);
+        }
         tab.replaceFractionByDiv(r, divParam);
         continue;
       }
-      if (s == Sign.ANY) {
-        Context integral = ctx.copy();
-        integral.addIneq(g);
-        Tableau t2 = tab.copy();
-        t2.replaceFractionByDiv(r, divParam);
-        run(t2, integral);
-        ctx.addIneq(complement(g));
-      }
-      if (tab.hasIntegralColumnCoefficients(r)) {
-        leaves.add(new Leaf(ctx, null));
-        return;
-      }
-      tab.addCut(r, divParam);
+      // parametric cut with a new division of the parameters, violated or tight: pivot on it
+      long[] negFrac = tab.fractionalParametricConstant(r, true);
+      int q = division(tab, ctx, negFrac, tab.denominator(r));
+      int cut = tab.addCut(r, ctx.nVar + q);
+      tab.pivot(cut, tab.pivotColumn(cut));
     }
+  }
+
+  /** The index of the context division {@code floor(num / d)}, adding a tableau parameter when new. */
+  private static int division(Tableau tab, Context ctx, long[] num, long d) {
+    int q = ctx.division(num, d);
+    if (q < 0) {
+      q = ~q;
+      tab.addParam();
+    }
+    return q;
   }
 
   /** The row of the first unknown (in optimization order) whose sample value is not integral, or -1. */

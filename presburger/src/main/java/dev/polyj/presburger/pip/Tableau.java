@@ -81,8 +81,11 @@ abstract class Tableau {
   /** True when every entry of row r in positions [from, to) is a multiple of the row's denominator. */
   abstract boolean divisible(int r, int from, int to);
 
-  /** {@code [c mod d, b_0 mod d, ...]} of row r. */
-  abstract long[] fractionalParametricConstant(int r);
+  /**
+   * {@code [c mod d, b_0 mod d, ...]} of row r, or with {@code negated} the same of the negated
+   * constant and coefficients: {@code [(-c) mod d, (-b_0) mod d, ...]}.
+   */
+  abstract long[] fractionalParametricConstant(int r, boolean negated);
 
   /** The row's denominator. */
   abstract long denominator(int r);
@@ -91,8 +94,11 @@ abstract class Tableau {
   abstract void replaceFractionByDiv(int r, int divParam);
 
   /**
-   * Appends the Gomory cut of row r: {@code d s = (c mod d) - d + sum (t_j mod d) y_j + sum (b_k
-   * mod d) p_k - d p_div}; without a division ({@code divParam < 0}) the b part is zero.
+   * Appends the Gomory cut of row r, {@code d s = -((-c) mod d) - sum ((-b_k) mod d) p_k + d q +
+   * sum (t_j mod d) y_j} where {@code q = floor(((-c) mod d + sum ((-b_k) mod d) p_k) / d)} is
+   * parameter {@code divParam}; without a division ({@code divParam < 0}, all b_k multiples of d)
+   * only the constant and column parts remain. The cut's slack is an integer at every integer
+   * point where the row's variable is an integer, and its value is {@code -{-value}} <= 0.
    */
   abstract void appendCutNumbers(int r, int divParam);
 
