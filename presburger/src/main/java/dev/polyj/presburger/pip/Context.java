@@ -23,9 +23,9 @@ import java.util.Map;
  * "parameter layout" {@code [constant, vars..., divs...]}: unknowns have no value it could use.
  *
  * <p>Sign questions ("is this affine expression of the parameters non-negative everywhere,
- * negative everywhere, or both?") are decided exactly by integer emptiness tests (the Omega test),
- * helped by a cache and by integer points known to lie in the context. A context is never empty:
- * the solver only creates contexts on sides of splits shown to be feasible.
+ * negative everywhere, or both?") are decided exactly by the {@link IntegerSampler}, helped by a
+ * cache and by the integer points found so far (witnesses). Contexts created by the solver are
+ * therefore never empty.
  */
 final class Context {
   /** The sign of an expression over a context. */
@@ -46,6 +46,8 @@ final class Context {
   private final List<long[]> ineqs;
   private final Map<Key, Sign> signs;
   private final List<long[]> samples;
+  /** Set when an exact test found the context non-empty (reset when constraints are added). */
+  private boolean nonEmpty;
 
   private Context(int nVar, int nUnknown) {
     this.nVar = nVar;
@@ -65,6 +67,7 @@ final class Context {
     ineqs = new ArrayList<>(o.ineqs);
     signs = new HashMap<>(o.signs);
     samples = new ArrayList<>(o.samples);
+    nonEmpty = o.nonEmpty;
   }
 
   Context copy() {
@@ -156,8 +159,18 @@ final class Context {
   void addIneq(long[] e) {
     long[] r = toRow(e);
     ineqs.add(r);
+    nonEmpty = false;
     signs.values().removeIf(s -> s == Sign.ANY);
     samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) < 0);
+  }
+
+  /** Adds {@code e = 0} (parameter layout). */
+  void addEq(long[] e) {
+    long[] r = toRow(e);
+    eqs.add(r);
+    nonEmpty = false;
+    signs.values().removeIf(s -> s == Sign.ANY);
+    samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) != 0);
   }
 
   /**
@@ -201,7 +214,7 @@ final class Context {
     ineqs.add(hi);
   }
 
-  /** Exact sign of the expression {@code e} (parameter layout) over this context. */
+  /** The exact sign of the expression {@code e} (parameter layout) over the integer points of this context. */
   Sign sign(long[] e) {
     long[] r = toRow(e);
     long g = Ints.gcd(r, 1, r.length);
@@ -231,14 +244,19 @@ final class Context {
     return false;
   }
 
-  /** True when the context holds no integer point. */
-  boolean isEmpty() {
-    return !samples.isEmpty() ? false : !feasibleWith(null);
+  /** True when the context is known to hold an integer point (a sample, or an exact test). */
+  boolean isKnownNonEmpty() {
+    return nonEmpty || !samples.isEmpty();
+  }
+
+  /** Exact integer emptiness. */
+  boolean isEmptyExactly() {
+    return isKnownNonEmpty() ? false : !feasibleWith(null);
   }
 
   /**
    * True when the context together with {@code extra >= 0} (context layout, or null) has an
-   * integer point; a point found is kept as a sample of the context.
+   * integer point (exact); a point found is kept as a sample of the context.
    */
   private boolean feasibleWith(long[] extra) {
     int w = width();
@@ -247,17 +265,15 @@ final class Context {
     List<long[]> in = new ArrayList<>(ineqs.size() + 1);
     for (long[] r : ineqs) in.add(pad(r, w));
     if (extra != null) in.add(pad(extra, w));
-    try {
-      long[] p = IntegerSampler.sample(w - 1, e, in);
-      if (p == null) return false;
-      if (satisfies(p, e, in)) {
-        samples.add(p);
-        return true;
-      }
-    } catch (IntegerSampler.GaveUp giveUp) {
-      // decided below
+    long[] p = IntegerSampler.sample(w - 1, e, in);
+    if (p == null) return false;
+    if (p == IntegerSampler.NONEMPTY) {
+      if (extra == null) nonEmpty = true;
+      return true;
     }
-    return !OmegaTest.isIntegerEmpty(w - 1, e, in);
+    if (!satisfies(p, e, in)) throw new IllegalStateException("sampled point outside the context");
+    samples.add(p);
+    return true;
   }
 
   private static boolean satisfies(long[] p, List<long[]> eqs, List<long[]> ineqs) {

@@ -2,72 +2,145 @@ package dev.polyj.presburger.pip;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.omega.OmegaTest;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An integer point of a conjunction of constraints, or the proof that there is none: the
- * non-parametric case of the lexicographic dual simplex with Gomory cuts (on the same
- * {@link Tableau}), with every variable shifted by a big parameter M so that unbounded variables
- * need no special care.
+ * An integer point of a conjunction of constraints, or a proof that there is none, by the
+ * non-parametric lexicographic dual simplex with Gomory cuts (on the same {@link Tableau}); every
+ * variable is shifted by a big parameter M so that unbounded variables need no special care.
  *
- * <p>At the end every row's value is {@code (c + m M)/d >= 0} for all large M, and integral when
- * M is a multiple of every denominator; the point is read off with the smallest such M. Gomory's
- * method always terminates in theory but may take many cuts; after a fixed number of steps (or
- * on arithmetic overflow) the sampler gives up and the caller decides emptiness otherwise.
+ * <p>First the rational relaxation is solved (the lexicographic dual simplex never cycles); when it
+ * is infeasible there is no integer point. Then Gomory cuts are added until the sample is
+ * integral or a row proves integer infeasibility. At the end every row's value is
+ * {@code (c + m M)/d >= 0} for all large M, and integral when M is a multiple of every
+ * denominator; the point is read off with the smallest such M.
+ *
+ * <p>Cutting planes alone may never finish on an unbounded set without integer points (the sample
+ * creeps along an unbounded direction), so the cuts have a budget; when it runs out,
+ * {@link BoundedDirections} decides emptiness exactly (and the Omega test if even that cannot
+ * finish in 64-bit arithmetic).
  */
 final class IntegerSampler {
   private IntegerSampler() {}
 
-  /** The sampler ran out of its step budget or of 64-bit arithmetic. */
-  static final class GaveUp extends Exception {
-    GaveUp() {
-      super(null, null, false, false);
-    }
-  }
+  /** Result of {@link #sampleWithCuts} when the rational relaxation is feasible but no integer point was found. */
+  static final long[] UNKNOWN = new long[0];
 
-  private static final int MAX_STEPS = 400;
+  /** Result of {@link #sample} for a set with integer points of which none was computed. */
+  static final long[] NONEMPTY = new long[0];
+
+  static final int DEFAULT_BUDGET = 100;
 
   /**
    * An integer point (values of columns 1..nVar) of {@code eqs = 0, ineqs >= 0} (rows of width at
-   * most {@code 1 + nVar}, zero-padded), or null when there is none.
+   * most {@code 1 + nVar}, zero-padded), null when there is none, or {@link #NONEMPTY} when there
+   * is one but it was not computed. Exact.
    */
-  static long[] sample(int nVar, List<long[]> eqs, List<long[]> ineqs) throws GaveUp {
+  static long[] sample(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    long[] p = sampleWithCuts(nVar, eqs, ineqs, DEFAULT_BUDGET);
+    if (p != UNKNOWN) return p;
+    List<long[]> all = new ArrayList<>(ineqs);
+    for (long[] e : eqs) {
+      all.add(e);
+      all.add(Ints.negate(e));
+    }
+    Boolean empty = BoundedDirections.isEmpty(nVar, all);
+    if (empty == null) empty = OmegaTest.isIntegerEmpty(nVar, eqs, ineqs);
+    return empty ? null : NONEMPTY;
+  }
+
+  /**
+   * The rational lexicographic minimum of {@code eqs = 0, ineqs >= 0}: for each of the first
+   * {@code k} unknowns its value {@code {numerator, denominator}} (null when unbounded below), or
+   * null when the system is infeasible.
+   */
+  static long[][] rationalLexmin(int nVar, List<long[]> eqs, List<long[]> ineqs, int k) {
+    Tableau tab;
     try {
-      return run(nVar, eqs, ineqs);
+      tab = new LongTableau(nVar, 0);
+      fill(tab, nVar, eqs, ineqs);
+      if (!restore(tab)) return null;
+      return values((LongTableau) tab, k);
     } catch (CoefficientOverflowException e) {
-      throw new GaveUp();
+      tab = new BigTableau(nVar, 0);
+      fill(tab, nVar, eqs, ineqs);
+      if (!restore(tab)) return null;
+      long[][] out = new long[k][];
+      for (int i = 0; i < k; i++) {
+        long[] v = tab.isBasic(i) ? tab.finiteValue(tab.rowOf(i)) : null;
+        out[i] = v == null ? null : new long[] {v[0], 1};
+        if (v == null && tab.isBasic(i) && !tab.divisible(tab.rowOf(i), Tableau.CONST, Tableau.CONST + 1)) {
+          throw new CoefficientOverflowException();
+        }
+      }
+      return out;
     }
   }
 
-  private static long[] run(int nVar, List<long[]> eqs, List<long[]> ineqs) throws GaveUp {
-    LongTableau tab = new LongTableau(nVar, 0);
+  private static long[][] values(LongTableau tab, int k) {
+    long[][] out = new long[k][];
+    for (int i = 0; i < k; i++) {
+      if (!tab.isBasic(i)) continue;
+      long[] a = tab.rawRow(tab.rowOf(i));
+      if (a[Tableau.BIG] != a[Tableau.DEN]) continue;
+      long g = Ints.gcd(a[Tableau.CONST], a[Tableau.DEN]);
+      out[i] = new long[] {a[Tableau.CONST] / g, a[Tableau.DEN] / g};
+    }
+    return out;
+  }
+
+  private static void fill(Tableau tab, int nVar, List<long[]> eqs, List<long[]> ineqs) {
     for (long[] e : ineqs) tab.addRow(row(e, nVar, false));
     for (long[] e : eqs) {
       tab.addRow(row(e, nVar, false));
       tab.addRow(row(e, nVar, true));
     }
-    for (int step = 0; ; step++) {
-      if (step > MAX_STEPS) throw new GaveUp();
-      int neg = -1;
-      for (int r = 0; r < tab.nRow() && neg < 0; r++) {
-        int m = tab.sign(r, Tableau.BIG);
-        if (m < 0 || (m == 0 && tab.sign(r, Tableau.CONST) < 0)) neg = r;
-      }
-      if (neg >= 0) {
-        int col = tab.pivotColumn(neg);
-        if (col < 0) return null;
-        tab.pivot(neg, col);
-        continue;
-      }
+  }
+
+  /**
+   * An integer point, null when there is none, or {@link #UNKNOWN} when {@code budget} cuts did
+   * not settle the question (the rational relaxation is then feasible).
+   */
+  static long[] sampleWithCuts(int nVar, List<long[]> eqs, List<long[]> ineqs, int budget) {
+    try {
+      return run(new LongTableau(nVar, 0), nVar, eqs, ineqs, budget);
+    } catch (CoefficientOverflowException e) {
+      return run(new BigTableau(nVar, 0), nVar, eqs, ineqs, budget);
+    }
+  }
+
+  private static long[] run(Tableau tab, int nVar, List<long[]> eqs, List<long[]> ineqs, int budget) {
+    fill(tab, nVar, eqs, ineqs);
+    if (!restore(tab)) return null;
+    for (int cuts = 0; ; cuts++) {
       int cut = -1;
       for (int i = 0; i < nVar && cut < 0; i++) {
         if (tab.isBasic(i) && !tab.divisible(tab.rowOf(i), Tableau.CONST, Tableau.CONST + 1)) cut = tab.rowOf(i);
       }
       if (cut < 0) break;
       if (tab.hasIntegralColumnCoefficients(cut)) return null;
+      if (cuts >= budget) return UNKNOWN;
       tab.addCut(cut, -1);
+      if (!restore(tab)) return null;
     }
-    return point(tab, nVar);
+    return tab instanceof LongTableau lt ? point(lt, nVar) : UNKNOWN;
+  }
+
+  /** Pivots until no row is negative; false when a negative row cannot be increased (infeasible). */
+  private static boolean restore(Tableau tab) {
+    while (true) {
+      int neg = -1;
+      for (int r = 0; r < tab.nRow() && neg < 0; r++) {
+        int m = tab.sign(r, Tableau.BIG);
+        if (m < 0 || (m == 0 && tab.sign(r, Tableau.CONST) < 0)) neg = r;
+      }
+      if (neg < 0) return true;
+      int col = tab.pivotColumn(neg);
+      if (col < 0) return false;
+      tab.pivot(neg, col);
+    }
   }
 
   /** {@code [c, m, t...]} for a constraint with the variables shifted by M. */
@@ -86,25 +159,29 @@ final class IntegerSampler {
 
   /** The sample point for the smallest M that makes every row non-negative and every value integral. */
   private static long[] point(LongTableau tab, int nVar) {
-    long lcm = 1;
-    for (int i = 0; i < nVar; i++) if (tab.isBasic(i)) lcm = Ints.lcm(lcm, tab.denominator(tab.rowOf(i)));
-    long bound = 0;
-    for (int r = 0; r < tab.nRow(); r++) {
-      long[] a = tab.rawRow(r);
-      long m = a[Tableau.BIG];
-      if (m > 0 && a[Tableau.CONST] < 0) bound = Math.max(bound, Ints.ceilDiv(Ints.neg(a[Tableau.CONST]), m));
-    }
-    long big = Ints.mul(Ints.ceilDiv(bound, lcm), lcm);
-    long[] p = new long[nVar];
-    for (int i = 0; i < nVar; i++) {
-      if (!tab.isBasic(i)) {
-        p[i] = Ints.neg(big);
-        continue;
+    try {
+      long lcm = 1;
+      for (int i = 0; i < nVar; i++) if (tab.isBasic(i)) lcm = Ints.lcm(lcm, tab.denominator(tab.rowOf(i)));
+      long bound = 0;
+      for (int r = 0; r < tab.nRow(); r++) {
+        long[] a = tab.rawRow(r);
+        long m = a[Tableau.BIG];
+        if (m > 0 && a[Tableau.CONST] < 0) bound = Math.max(bound, Ints.ceilDiv(Ints.neg(a[Tableau.CONST]), m));
       }
-      long[] a = tab.rawRow(tab.rowOf(i));
-      long v = Ints.add(a[Tableau.CONST], Ints.mul(a[Tableau.BIG], big));
-      p[i] = Ints.sub(v / a[Tableau.DEN], big);
+      long big = Ints.mul(Ints.ceilDiv(bound, lcm), lcm);
+      long[] p = new long[nVar];
+      for (int i = 0; i < nVar; i++) {
+        if (!tab.isBasic(i)) {
+          p[i] = Ints.neg(big);
+          continue;
+        }
+        long[] a = tab.rawRow(tab.rowOf(i));
+        long v = Ints.add(a[Tableau.CONST], Ints.mul(a[Tableau.BIG], big));
+        p[i] = Ints.sub(v / a[Tableau.DEN], big);
+      }
+      return p;
+    } catch (CoefficientOverflowException e) {
+      return UNKNOWN;
     }
-    return p;
   }
 }

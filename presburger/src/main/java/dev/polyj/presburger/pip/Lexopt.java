@@ -161,6 +161,7 @@ public final class Lexopt {
     List<PwMultiAff.Piece> pieces = new ArrayList<>();
     List<BasicRelation> none = new ArrayList<>();
     for (Leaf leaf : current) {
+      if (leaf.context().isEmptyExactly()) continue;
       BasicRelation dom = leaf.context().toBasic(domSpace);
       if (dom.isMarkedEmpty()) continue;
       if (leaf.values() == null) {
@@ -216,7 +217,7 @@ public final class Lexopt {
       Context smaller1 = ctx.copy();
       smaller1.addIneq(atLeastOne);
       out.add(new Leaf(smaller1, f1));
-      ctx.addIneq(complement(atLeastOne));
+      ctx.addEq(diff);
     }
     keepSmaller(ctx, f1, f2, k + 1, out);
   }

@@ -80,6 +80,8 @@ final class ParametricSolver {
 
   private void run(Tableau tab, Context ctx) {
     while (true) {
+      // pivoting makes progress only over a non-empty context (the initial one may be empty)
+      if (!ctx.isKnownNonEmpty() && ctx.isEmptyExactly()) return;
       int neg = -1;
       int split = -1;
       boolean splitCritical = false;
@@ -179,6 +181,7 @@ final class ParametricSolver {
     return -1;
   }
 
+  /** The values of the outputs at the optimum; an output without a finite value is unbounded. */
   private long[][] solution(Tableau tab, Context ctx) {
     long[][] values = new long[nOut][];
     for (int k = 0; k < nOut; k++) {

@@ -46,6 +46,49 @@ class LexoptProperties {
         });
   }
 
+  /**
+   * Relations with a stride: random inequalities (coefficients in [-2, 2]) and an equality
+   * {@code c + sum a_v x_v = m e} with an existential e and m in 2..3, outputs boxed. These make
+   * the solver introduce divisions (parametric cuts).
+   */
+  @Provide
+  Arbitrary<Relation> stridedRelations() {
+    return stridedSpaces().flatMap(LexoptProperties::strided);
+  }
+
+  static Arbitrary<Space> stridedSpaces() {
+    return Combinators.combine(Arbitraries.integers().between(0, 1), Arbitraries.integers().between(0, 1),
+        Arbitraries.integers().between(1, 2)).as((np, nIn, nOut) -> Space.map(List.of("N").subList(0, np), nIn, nOut));
+  }
+
+  static Arbitrary<Relation> strided(Space s) {
+    int width = 1 + s.nVar() + 1;
+    Arbitrary<long[]> ineq = Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(width).map(r -> {
+      r[0] *= 2;
+      r[width - 1] = 0;
+      return r;
+    });
+    Arbitrary<long[]> stride = Combinators.combine(
+        Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(width), Arbitraries.longs().between(2, 3))
+        .as((r, m) -> {
+          r[width - 1] = -m;
+          return r;
+        });
+    return Combinators.combine(stride, ineq.list().ofMaxSize(3), Arbitraries.integers().between(1, 2))
+        .as((e, in, pieces) -> {
+          List<BasicRelation> bs = new ArrayList<>();
+          bs.add(BasicRelation.of(s, 1, null, List.of(e), in));
+          if (pieces == 2) bs.add(BasicRelation.of(s, 1, null, List.of(), in.isEmpty() ? List.of() : in.subList(0, 1)));
+          return s.isMap() && s.nOut() > 0 ? boxOutputs(Relation.ofBasics(s, bs)) : Relation.ofBasics(s, bs);
+        });
+  }
+
+  /** A strided relation and a strided domain (a strided set over the map's domain space). */
+  @Provide
+  Arbitrary<Restricted> stridedRestricted() {
+    return stridedSpaces().flatMap(s -> Combinators.combine(strided(s), strided(s.domain())).as(Restricted::new));
+  }
+
   /** Restricts every output dimension to [-BOX, BOX]. */
   static Relation boxOutputs(Relation r) {
     Space s = r.space();
@@ -114,6 +157,16 @@ class LexoptProperties {
   @Property(tries = 250)
   void lexmaxMatchesEnumeration(@ForAll("boxedRelations") Relation r) {
     checkAgainstEnumeration(r, Lexopt.lexmax(r), true);
+  }
+
+  @Property(tries = 200)
+  void lexoptOfStridedRelationsMatchesEnumeration(@ForAll("stridedRelations") Relation r, @ForAll boolean max) {
+    checkAgainstEnumeration(r, max ? Lexopt.lexmax(r) : Lexopt.lexmin(r), max);
+  }
+
+  @Property(tries = 150)
+  void partialLexmaxOfStridedRelationsMatchesEnumeration(@ForAll("stridedRestricted") Restricted x, @ForAll boolean max) {
+    checkPartial(x, max);
   }
 
   /** The graph of the result holds exactly the optimal pairs. */

@@ -52,6 +52,11 @@ final class Rel {
     return build(Space.params(names(params)), List.of(), constraints);
   }
 
+  /** A basic relation in any space; names are the parameters then all dimension labels in order. */
+  static BasicRelation in(Space s, String... constraints) {
+    return build(s, List.of(), constraints);
+  }
+
   static Relation union(BasicRelation... bs) {
     return Relation.ofBasics(bs[0].space(), Arrays.asList(bs));
   }
