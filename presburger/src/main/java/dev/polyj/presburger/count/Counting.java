@@ -61,14 +61,8 @@ public final class Counting {
 
   /** Like {@link #sum(Relation, QuasiPolynomial, Space)} for pairwise disjoint basic relations. */
   static PwQPolynomial sumDisjoint(List<BasicRelation> disjoint, QuasiPolynomial q, Space target) {
-    // the partial sums of one basic piece overlap (chambers and residue classes of dimensions
-    // summed later): they are added, not juxtaposed
-    List<PwQPolynomial.Piece> pieces = new ArrayList<>();
-    for (BasicRelation b : disjoint) {
-      for (NestedSummation.Piece p : NestedSummation.sum(b, q, target)) {
-        pieces.add(new PwQPolynomial.Piece(p.domain(), p.value()));
-      }
-    }
-    return PwQPolynomial.sumOf(target, pieces);
+    NestedSummation ns = new NestedSummation(target);
+    for (BasicRelation b : disjoint) ns.add(b, q);
+    return ns.result();
   }
 }

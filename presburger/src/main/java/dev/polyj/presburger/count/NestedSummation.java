@@ -4,6 +4,7 @@ import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.qpoly.Faulhaber;
 import dev.polyj.presburger.qpoly.Polynomial;
+import dev.polyj.presburger.qpoly.PwQPolynomial;
 import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.qpoly.Rational;
 import dev.polyj.presburger.set.BasicRelation;
@@ -38,13 +39,13 @@ import java.util.Map;
  *       context division; then {@code sum_{x=lo}^{hi} f} is Faulhaber's antidifference
  *       {@code S(hi) - S(lo-1)}, exact under the added condition {@code lo <= hi}.</li>
  * </ul>
- * Every split is a partition, so the resulting pieces are disjoint; pieces without integer points
- * (Omega test) are dropped. A dimension without a lower or an upper bound in a non-empty piece
+ * Every split is a partition of the points, but the partial results of different chambers and
+ * residue classes overlap in the context (their conditions involved dimensions summed later), so
+ * the result is their sum ({@link #result()}).
+ * Problems without integer points (Omega test) are dropped. A dimension without a lower or an upper bound in a non-empty piece
  * means an infinite sum, reported as {@link UnboundedException}.
  */
 final class NestedSummation {
-  private NestedSummation() {}
-
   /** Thrown when a sum or count is infinite. */
   static final class UnboundedException extends IllegalArgumentException {
     UnboundedException(String msg) {
@@ -52,33 +53,60 @@ final class NestedSummation {
     }
   }
 
-  /** One summation problem; rows have width {@code 1 + nCtx + nDim + pdivs.size()}. */
+  /**
+   * The context divisions shared by all problems of one summation, in context layout: numerator
+   * over {@code [constant, context..., earlier divisions...]}.
+   */
+  static final class Registry {
+    final int nCtx;
+    final List<Div> divs = new ArrayList<>();
+
+    Registry(int nCtx) {
+      this.nCtx = nCtx;
+    }
+
+    int indexOf(long[] num, long den) {
+      for (int i = 0; i < divs.size(); i++) {
+        Div d = divs.get(i);
+        if (d.denominator() == den && Arrays.equals(Arrays.copyOf(d.numerator(), num.length), num)) return i;
+      }
+      divs.add(new Div(num, den));
+      return divs.size() - 1;
+    }
+
+    int width() {
+      return 1 + nCtx + divs.size();
+    }
+  }
+
+  /** One summation problem; rows have width {@code 1 + nCtx + nDim + reg.divs.size()} (padded lazily). */
   private static final class Problem {
     final int nCtx;
     final int nDim;
-    List<Div> pdivs = new ArrayList<>();
+    final Registry reg;
     boolean[] eliminated;
     List<long[]> eqs = new ArrayList<>();
     List<long[]> ineqs = new ArrayList<>();
     Polynomial f;
 
-    Problem(int nCtx, int nDim) {
+    Problem(int nCtx, int nDim, Registry reg) {
       this.nCtx = nCtx;
       this.nDim = nDim;
+      this.reg = reg;
       this.eliminated = new boolean[1 + nCtx + nDim];
     }
 
     int width() {
-      return 1 + nCtx + nDim + pdivs.size();
+      return 1 + nCtx + nDim + reg.divs.size();
     }
 
     Problem copy() {
-      Problem p = new Problem(nCtx, nDim);
-      p.pdivs = new ArrayList<>(pdivs);
+      Problem p = new Problem(nCtx, nDim, reg);
       p.eliminated = eliminated.clone();
       for (long[] r : eqs) p.eqs.add(r.clone());
       for (long[] r : ineqs) p.ineqs.add(r.clone());
       p.f = f;
+      p.widen();
       return p;
     }
 
@@ -86,16 +114,58 @@ final class NestedSummation {
       return col > nCtx && col <= nCtx + nDim;
     }
 
-    /** The column of context division floor(num/den), added with its pinning rows if new. */
+    /** A context-layout row in this problem's layout. */
+    long[] fromContext(long[] r) {
+      long[] o = new long[width()];
+      for (int c = 0; c < r.length; c++) o[c <= nCtx ? c : c + nDim] = r[c];
+      return o;
+    }
+
+    /** This problem's row (no dimension) in context layout. */
+    long[] toContext(long[] r) {
+      long[] o = new long[reg.width()];
+      for (int c = 0; c < r.length; c++) {
+        if (r[c] == 0) continue;
+        if (isDim(c)) throw new IllegalStateException("dimension in a context row");
+        o[c <= nCtx ? c : c - nDim] = r[c];
+      }
+      return o;
+    }
+
+    /**
+     * floor(num/den) for a context row, as a row: the integer parts of the coefficients
+     * ({@code floor((d q x + r x + c)/d) = q x + floor((r x + c)/d)} with {@code 0 <= r < d}) plus a
+     * context division of the reduced numerator, or no division when that numerator is constant.
+     */
+    long[] floorExpr(long[] num, long den) {
+      widen();
+      long[] n = Arrays.copyOf(num, width());
+      long[] out = new long[width()];
+      boolean constant = true;
+      for (int c = 0; c < n.length; c++) {
+        if (isDim(c) && n[c] != 0) throw new IllegalStateException("dimension in a context division");
+        out[c] = Math.floorDiv(n[c], den);
+        n[c] = Math.floorMod(n[c], den);
+        if (c > 0 && n[c] != 0) constant = false;
+      }
+      if (constant) return out; // floor(r0/den) = 0 for 0 <= r0 < den
+      int col = pdiv(n, den);
+      out = Arrays.copyOf(out, width());
+      out[col] += 1;
+      return out;
+    }
+
+    /** The column of context division floor(num/den), with its pinning rows added to this problem. */
     int pdiv(long[] num, long den) {
+      widen();
       long[] n = Arrays.copyOf(num, width());
       // floor((floor(e/a) + g)/b) = floor((e + a g)/(a b)) for integer g
-      for (int i = 0; i < pdivs.size(); i++) {
+      for (int i = 0; i < reg.divs.size(); i++) {
         int t = 1 + nCtx + nDim + i;
         if (n[t] != 1) continue;
-        Div inner = pdivs.get(i);
+        Div inner = reg.divs.get(i);
         long a = inner.denominator();
-        long[] e = Arrays.copyOf(inner.numerator(), n.length);
+        long[] e = fromContext(inner.numerator());
         n[t] = 0;
         long[] merged = Ints.combine(a, n, 1, e);
         return pdiv(merged, Ints.mul(a, den));
@@ -105,14 +175,7 @@ final class NestedSummation {
         for (int c = 0; c < n.length; c++) n[c] /= g;
         den /= g;
       }
-      for (int i = 0; i < pdivs.size(); i++) {
-        Div d = pdivs.get(i);
-        if (d.denominator() == den && Arrays.equals(Arrays.copyOf(d.numerator(), n.length), n)) {
-          return 1 + nCtx + nDim + i;
-        }
-      }
-      int col = width();
-      pdivs.add(new Div(n, den));
+      int col = 1 + nCtx + nDim + reg.indexOf(toContext(n), den);
       widen();
       long[] lo = Arrays.copyOf(n, width());
       lo[col] = -den;
@@ -206,8 +269,19 @@ final class NestedSummation {
       return true;
     }
 
+    /** Exact integer emptiness. */
     boolean isEmpty() {
       return OmegaTest.isIntegerEmpty(width() - 1, eqs, ineqs);
+    }
+
+    /** Rational emptiness: implies integer emptiness. */
+    boolean isRationallyEmpty() {
+      List<long[]> rows = new ArrayList<>(ineqs);
+      for (long[] e : eqs) {
+        rows.add(e);
+        rows.add(Ints.negate(e));
+      }
+      return dev.polyj.presburger.qpoly.RationalFeasibility.isRationallyEmpty(width() - 1, rows);
     }
   }
 
@@ -232,15 +306,25 @@ final class NestedSummation {
     return out;
   }
 
-  /** A result piece: a domain over the context and the sum on it. */
-  record Piece(BasicRelation domain, QuasiPolynomial value) {}
+  /** A partial result: rows and polynomial in context layout; partial results overlap and add up. */
+  private record Out(List<long[]> eqs, List<long[]> ineqs, Polynomial value) {}
+
+  private final Space target;
+  private final Registry reg;
+  private final List<Out> outs = new ArrayList<>();
+
+  /** A summation whose results are functions on {@code target} (the first variables of the summed sets). */
+  NestedSummation(Space target) {
+    this.target = target;
+    this.reg = new Registry(target.nVar());
+  }
 
   /**
-   * The sum of the quasi-polynomial {@code q} (over b's variables) on the points of {@code b}
-   * (all locals known divisions), as disjoint pieces over the first {@code target.nVar()}
-   * variables of b's space, which must be those of {@code target}.
+   * Adds the sum of the quasi-polynomial {@code q} (over b's variables) on the points of {@code b}
+   * (all locals known divisions); the first {@code target.nVar()} variables of b's space are the
+   * context.
    */
-  static List<Piece> sum(BasicRelation b, QuasiPolynomial q, Space target) {
+  void add(BasicRelation b, QuasiPolynomial q) {
     int nVar = b.nVar();
     int nb = b.nLocal();
     List<Div> floors = q.floors();
@@ -274,15 +358,14 @@ final class NestedSummation {
       ineqs.add(hi);
       varMap[nVar + i] = col - 1;
     }
-    return sum(nVar, divs, eqs, ineqs, q.polynomial().rename(varMap), target);
+    add(nVar, divs, eqs, ineqs, q.polynomial().rename(varMap));
   }
 
   /**
-   * The sum of {@code f} (variables: columns minus one) over the integer points of the system with
-   * {@code nVar} variables and locals defined by {@code divs} (pinned by the rows), as disjoint
-   * pieces over the first {@code target.nVar()} variables.
+   * Adds the sum of {@code f} (variables: columns minus one) over the integer points of the system
+   * with {@code nVar} variables and locals defined by {@code divs} (pinned by the rows).
    */
-  static List<Piece> sum(int nVar, Div[] divs, List<long[]> eqs, List<long[]> ineqs, Polynomial f, Space target) {
+  private void add(int nVar, Div[] divs, List<long[]> eqs, List<long[]> ineqs, Polynomial f) {
     int nCtx = target.nVar();
     int nLocal = divs.length;
     // classify locals: context divisions (depend on context only) or lifted dimensions
@@ -300,25 +383,22 @@ final class NestedSummation {
     int nLifted = 0;
     for (boolean c : ctxLocal) if (!c) nLifted++;
     int nDim = nVar - nCtx + nLifted;
-    Problem p = new Problem(nCtx, nDim);
+    Problem p = new Problem(nCtx, nDim, reg);
     int[] colMap = new int[1 + nVar + nLocal];
     for (int c = 0; c <= nVar; c++) colMap[c] = c;
     int nextDim = 1 + nVar;
-    int nextPdiv = 1 + nCtx + nDim;
-    for (int i = 0; i < nLocal; i++) colMap[1 + nVar + i] = ctxLocal[i] ? nextPdiv++ : nextDim++;
-    int width = nextPdiv;
+    for (int i = 0; i < nLocal; i++) if (!ctxLocal[i]) colMap[1 + nVar + i] = nextDim++;
     for (int i = 0; i < nLocal; i++) {
-      if (ctxLocal[i]) p.pdivs.add(new Div(remap(divs[i].numerator(), colMap, width), divs[i].denominator()));
+      if (ctxLocal[i]) colMap[1 + nVar + i] = p.pdiv(remap(divs[i].numerator(), colMap, p.width()), divs[i].denominator());
     }
-    for (long[] r : eqs) p.eqs.add(remap(r, colMap, width));
-    for (long[] r : ineqs) p.ineqs.add(remap(r, colMap, width));
+    for (long[] r : eqs) p.eqs.add(remap(r, colMap, p.width()));
+    for (long[] r : ineqs) p.ineqs.add(remap(r, colMap, p.width()));
+    p.widen();
     int[] varMap = new int[nVar + nLocal];
     for (int v = 0; v < varMap.length; v++) varMap[v] = colMap[v + 1] - 1;
     p.f = f.rename(varMap);
-    List<Piece> out = new ArrayList<>();
-    if (p.f.isZero()) return out;
-    run(p, target, out);
-    return out;
+    if (p.f.isZero()) return;
+    run(p);
   }
 
   private static long[] remap(long[] r, int[] colMap, int width) {
@@ -327,20 +407,22 @@ final class NestedSummation {
     return o;
   }
 
-  private static void run(Problem start, Space target, List<Piece> out) {
+  private void run(Problem start) {
     Deque<Problem> work = new ArrayDeque<>();
     work.push(start);
     while (!work.isEmpty()) {
       Problem p = work.pop();
-      if (p.f.isZero() || !p.normalize() || p.isEmpty()) continue;
+      p.widen();
+      if (p.f.isZero() || !p.normalize() || p.isRationallyEmpty()) continue;
       long[] eq = equalityWithDim(p);
       if (eq != null) {
         solveEquality(p, eq, work);
         continue;
       }
       int x = chooseDim(p);
+      if (x == -2) continue; // integer-empty
       if (x < 0) {
-        out.add(emit(p, target));
+        outs.add(emit(p));
         continue;
       }
       eliminate(p, x, work);
@@ -371,6 +453,7 @@ final class NestedSummation {
     }
     int eqIndex = indexOf(p.eqs, e);
     for (Problem q : residueSplits(p, moduli)) {
+      q.widen(); // divisions may have been added by an earlier residue class
       long[] eq = q.eqs.get(eqIndex).clone();
       if (eq[x] < 0) eq = Ints.negate(eq);
       // eq: a x + D + E = 0 with D's dimension coefficients divisible by a
@@ -386,12 +469,10 @@ final class NestedSummation {
       if (Ints.gcd(ctxPart, 0, ctxPart.length) % a == 0) {
         for (int c = 0; c < ctxPart.length; c++) if (!q.isDim(c)) xValue[c] = -ctxPart[c] / a;
       } else {
-        int t = q.pdiv(ctxPart, a);
-        long[] exact = Arrays.copyOf(ctxPart, q.width());
-        exact[t] = Ints.sub(exact[t], a);
+        long[] t = q.floorExpr(ctxPart, a);
+        long[] exact = Ints.combine(1, Arrays.copyOf(ctxPart, q.width()), -a, t); // a | E
         q.eqs.add(exact);
-        xValue = Arrays.copyOf(xValue, q.width());
-        xValue[t] = -1;
+        xValue = Ints.combine(1, Arrays.copyOf(xValue, q.width()), -1, t);
       }
       // substitute x := xValue via the unit equality x - xValue = 0
       long[] unit = Ints.negate(Arrays.copyOf(xValue, q.width()));
@@ -450,7 +531,8 @@ final class NestedSummation {
         }
       }
       if (nl == 0 || nu == 0) {
-        // p is non-empty and no equality involves x: x can move without limit
+        // no equality involves x: x can move without limit in a non-empty problem
+        if (p.isEmpty()) return -2;
         throw new UnboundedException("infinite sum: a dimension has no " + (nl == 0 ? "lower" : "upper") + " bound");
       }
       double score = (double) Math.max(nl, 1) * Math.max(nu, 1) * splits;
@@ -473,6 +555,7 @@ final class NestedSummation {
       else others.add(r);
     }
     if (lowers.isEmpty() || uppers.isEmpty()) {
+      if (p.isEmpty()) return;
       throw new UnboundedException("infinite sum: a dimension has no " + (lowers.isEmpty() ? "lower" : "upper") + " bound");
     }
     if (lowers.size() > 1) lowers = irredundant(p, lowers, others, uppers);
@@ -482,31 +565,41 @@ final class NestedSummation {
         Problem q = p.copy();
         q.ineqs = new ArrayList<>();
         for (long[] r : others) q.ineqs.add(r.clone());
-        long[] li = lowers.get(i);
-        long[] uj = uppers.get(j);
+        long[] li = Arrays.copyOf(lowers.get(i), q.width());
+        long[] uj = Arrays.copyOf(uppers.get(j), q.width());
         for (int k = 0; k < lowers.size(); k++) {
           if (k == i) continue;
-          long[] lk = lowers.get(k);
+          long[] lk = Arrays.copyOf(lowers.get(k), q.width());
           long[] cond = Ints.combine(li[x], lk, -lk[x], li); // a_i R_k - a_k R_i >= 0 (> 0 for k < i)
           if (k < i) cond[0] = Ints.sub(cond[0], 1);
           q.ineqs.add(cond);
         }
         for (int k = 0; k < uppers.size(); k++) {
           if (k == j) continue;
-          long[] uk = uppers.get(k);
+          long[] uk = Arrays.copyOf(uppers.get(k), q.width());
           long[] cond = Ints.combine(-uj[x], uk, uk[x], uj); // b_j S_k - b_k S_j >= 0
           if (k < j) cond[0] = Ints.sub(cond[0], 1);
           q.ineqs.add(cond);
         }
+        q.widen();
         if (lowers.size() * uppers.size() > 1) {
           List<long[]> probe = new ArrayList<>(q.ineqs);
           probe.add(li);
           probe.add(uj);
-          if (OmegaTest.isIntegerEmpty(q.width() - 1, q.eqs, probe)) continue;
+          if (rationallyEmpty(q.width() - 1, q.eqs, probe)) continue;
         }
         sumOut(q, x, li.clone(), uj.clone(), work);
       }
     }
+  }
+
+  private static boolean rationallyEmpty(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    List<long[]> rows = new ArrayList<>(ineqs);
+    for (long[] e : eqs) {
+      rows.add(e);
+      rows.add(Ints.negate(e));
+    }
+    return dev.polyj.presburger.qpoly.RationalFeasibility.isRationallyEmpty(nVar, rows);
   }
 
   /** The bounds among {@code bounds} not implied by the others and the remaining rows. */
@@ -520,7 +613,7 @@ final class NestedSummation {
       long[] neg = Ints.negate(b);
       neg[0] = Ints.sub(neg[0], 1);
       rows.add(neg);
-      if (OmegaTest.isIntegerEmpty(p.width() - 1, p.eqs, rows)) keep.remove(i);
+      if (rationallyEmpty(p.width() - 1, p.eqs, rows)) keep.remove(i);
     }
     return keep;
   }
@@ -547,6 +640,7 @@ final class NestedSummation {
       parts = List.of(withBounds(q, li, uj));
     }
     for (Problem s : parts) {
+      s.widen();
       long[] lo = s.ineqs.remove(s.ineqs.size() - 2);
       long[] up = s.ineqs.remove(s.ineqs.size() - 1);
       // lower: a x + R >= 0  ->  x >= ceil(-R / a);  upper: -b x + S >= 0  ->  x <= floor(S / b)
@@ -565,8 +659,8 @@ final class NestedSummation {
 
   private static Problem withBounds(Problem q, long[] li, long[] uj) {
     Problem s = q.copy();
-    s.ineqs.add(li.clone());
-    s.ineqs.add(uj.clone());
+    s.ineqs.add(Arrays.copyOf(li, s.width()));
+    s.ineqs.add(Arrays.copyOf(uj, s.width()));
     return s;
   }
 
@@ -590,32 +684,71 @@ final class NestedSummation {
       return out;
     }
     if (ceil) ctx[0] = Ints.add(ctx[0], d - 1);
-    int t = s.pdiv(ctx, d);
-    out = Arrays.copyOf(out, s.width());
-    out[t] += 1;
-    return out;
+    long[] t = s.floorExpr(ctx, d);
+    return Ints.combine(1, Arrays.copyOf(out, s.width()), 1, t);
   }
 
-  /** A finished piece: rows over the context and context divisions only. */
-  private static Piece emit(Problem p, Space target) {
-    int nCtx = p.nCtx;
-    int np = p.pdivs.size();
-    int[] colMap = new int[p.width()];
-    for (int c = 0; c <= nCtx; c++) colMap[c] = c;
-    for (int c = 1 + nCtx; c <= nCtx + p.nDim; c++) colMap[c] = -1;
-    for (int i = 0; i < np; i++) colMap[1 + nCtx + p.nDim + i] = 1 + nCtx + i;
-    int width = 1 + nCtx + np;
-    List<Div> divs = new ArrayList<>();
-    for (Div d : p.pdivs) divs.add(new Div(project(d.numerator(), colMap, width), d.denominator()));
+  /** A finished problem: rows over the context and context divisions only. */
+  private static Out emit(Problem p) {
     List<long[]> eqs = new ArrayList<>();
     List<long[]> ineqs = new ArrayList<>();
-    for (long[] r : p.eqs) eqs.add(project(r, colMap, width));
-    for (long[] r : p.ineqs) ineqs.add(project(r, colMap, width));
-    BasicRelation dom = BasicRelation.of(target, np, divs.toArray(new Div[0]), eqs, ineqs);
+    for (long[] r : p.eqs) eqs.add(p.toContext(r));
+    for (long[] r : p.ineqs) ineqs.add(p.toContext(r));
     int[] varMap = new int[p.width() - 1];
-    for (int c = 1; c < p.width(); c++) varMap[c - 1] = colMap[c] - 1;
-    QuasiPolynomial q = QuasiPolynomial.of(target, divs, p.f.rename(varMap));
-    return new Piece(dom, q);
+    for (int c = 1; c < p.width(); c++) varMap[c - 1] = p.isDim(c) ? -1 : (c <= p.nCtx ? c : c - p.nDim) - 1;
+    return new Out(eqs, ineqs, p.f.rename(varMap));
+  }
+
+  /**
+   * The total of all partial results: a piecewise quasi-polynomial held as a sum of terms (partial
+   * results with equal constraints are added first); its disjoint pieces are computed on demand.
+   */
+  PwQPolynomial result() {
+    int nCtx = target.nVar();
+    int w = reg.width();
+    int nr = reg.divs.size();
+    Div[] divs = new Div[nr];
+    List<long[]> pinning = new ArrayList<>();
+    for (int i = 0; i < nr; i++) {
+      Div d = reg.divs.get(i);
+      long[] n = Arrays.copyOf(d.numerator(), w);
+      divs[i] = new Div(n, d.denominator());
+      long[] lo = n.clone();
+      lo[1 + nCtx + i] -= d.denominator();
+      long[] hi = Ints.negate(n);
+      hi[1 + nCtx + i] += d.denominator();
+      hi[0] = Ints.add(hi[0], d.denominator() - 1);
+      pinning.add(lo);
+      pinning.add(hi);
+    }
+    Map<java.util.Set<List<Long>>, Polynomial> groups = new LinkedHashMap<>();
+    Map<java.util.Set<List<Long>>, Out> first = new LinkedHashMap<>();
+    for (Out o : outs) {
+      java.util.Set<List<Long>> key = new java.util.HashSet<>();
+      for (long[] e : o.eqs()) key.add(fullKey(Arrays.copyOf(e, w)));
+      for (long[] r : o.ineqs()) key.add(fullKey(Arrays.copyOf(r, w)));
+      groups.merge(key, o.value(), Polynomial::add);
+      first.putIfAbsent(key, o);
+    }
+    List<PwQPolynomial.Piece> terms = new ArrayList<>();
+    for (Map.Entry<java.util.Set<List<Long>>, Polynomial> e : groups.entrySet()) {
+      if (e.getValue().isZero()) continue;
+      Out o = first.get(e.getKey());
+      List<long[]> eqs = new ArrayList<>();
+      List<long[]> ineqs = new ArrayList<>(pinning);
+      for (long[] r : o.eqs()) eqs.add(Arrays.copyOf(r, w));
+      for (long[] r : o.ineqs()) ineqs.add(Arrays.copyOf(r, w));
+      BasicRelation dom = BasicRelation.of(target, nr, divs, eqs, ineqs);
+      if (dom.isMarkedEmpty()) continue;
+      terms.add(new PwQPolynomial.Piece(dom, QuasiPolynomial.of(target, reg.divs, e.getValue())));
+    }
+    return PwQPolynomial.sumOf(target, terms);
+  }
+
+  private static List<Long> fullKey(long[] r) {
+    List<Long> k = new ArrayList<>(r.length);
+    for (long x : r) k.add(x);
+    return k;
   }
 
   private static long[] project(long[] r, int[] colMap, int width) {

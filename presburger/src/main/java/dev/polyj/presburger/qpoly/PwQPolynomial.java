@@ -8,12 +8,15 @@ import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BinaryOperator;
 
 /**
  * A piecewise quasi-polynomial (isl's pw_qpolynomial): quasi-polynomials on pairwise disjoint
  * basic domains of one space (a parameter space, or a set space whose dimensions are variables of
  * the quasi-polynomials), and zero outside them.
+ *
+ * <p>Internally the function may be held as a sum of terms on overlapping domains (as produced by
+ * sums and counts); {@link #evaluate} adds the terms containing the point, and {@link #pieces()}
+ * (used for printing) computes the disjoint pieces once, on demand ({@link Refinement}).
  *
  * <p>Immutable. Printed and parsed in isl notation:
  * {@code [N] -> { (1/2 * N + 1/2 * N^2) : N >= 1 }}, {@code [N] -> { S[i] -> (N - i) : 0 <= i < N }}.
@@ -28,11 +31,17 @@ public final class PwQPolynomial {
   }
 
   private final Space space;
-  private final ImmutableList<Piece> pieces;
+  private final ImmutableList<Piece> terms; // the function is the sum of the terms
+  private volatile ImmutableList<Piece> pieces; // disjoint form, computed on demand
+
+  private PwQPolynomial(Space space, List<Piece> terms, boolean disjoint) {
+    this.space = space;
+    this.terms = ImmutableList.copyOf(terms);
+    if (disjoint || terms.size() <= 1) this.pieces = this.terms;
+  }
 
   private PwQPolynomial(Space space, List<Piece> pieces) {
-    this.space = space;
-    this.pieces = ImmutableList.copyOf(pieces);
+    this(space, pieces, true);
   }
 
   /** The zero function on {@code space} (no pieces). */
@@ -59,13 +68,15 @@ public final class PwQPolynomial {
    */
   public static PwQPolynomial sumOf(Space space, List<Piece> pieces) {
     java.util.Map<BasicRelation, QuasiPolynomial> byDomain = new java.util.LinkedHashMap<>();
-    for (Piece p : pieces) byDomain.merge(p.domain(), p.qp(), QuasiPolynomial::add);
-    PwQPolynomial total = zero(space);
-    for (java.util.Map.Entry<BasicRelation, QuasiPolynomial> e : byDomain.entrySet()) {
-      if (e.getValue().isZero() || e.getKey().isEmpty()) continue;
-      total = total.add(ofDisjoint(space, List.of(new Piece(e.getKey(), e.getValue()))));
+    for (Piece p : pieces) {
+      checkArgument(p.domain().space().equals(space), "piece in %s, expected %s", p.domain().space(), space);
+      byDomain.merge(p.domain(), p.qp(), QuasiPolynomial::add);
     }
-    return total;
+    List<Piece> keep = new ArrayList<>();
+    byDomain.forEach((d, q) -> {
+      if (!q.isZero() && !d.isMarkedEmpty()) keep.add(new Piece(d, q));
+    });
+    return new PwQPolynomial(space, keep, false);
   }
 
   /** {@code qp} on the points of {@code domain} (any union, made disjoint here), zero elsewhere. */
@@ -90,53 +101,85 @@ public final class PwQPolynomial {
     return space;
   }
 
+  /** Pairwise disjoint pieces (computed on first use when the function is held as a sum). */
   public ImmutableList<Piece> pieces() {
-    return pieces;
+    ImmutableList<Piece> p = pieces;
+    if (p == null) {
+      p = ImmutableList.copyOf(Refinement.disjoint(space, terms));
+      pieces = p;
+    }
+    return p;
   }
 
+  /** Terms whose sum is the function (possibly overlapping; the pieces when already disjoint). */
+  public ImmutableList<Piece> terms() {
+    return pieces != null ? pieces : terms;
+  }
+
+  /** True when there is no term (the zero function); a sum of terms may still cancel out. */
   public boolean isZero() {
-    return pieces.isEmpty();
+    return terms.isEmpty();
   }
 
-  /** The union of the piece domains (where the function may be non-zero). */
+  /** The union of the term domains (where the function may be non-zero). */
   public Relation domain() {
     List<BasicRelation> bs = new ArrayList<>();
-    for (Piece p : pieces) bs.add(p.domain());
+    for (Piece p : terms) bs.add(p.domain());
     return Relation.ofBasics(space, bs);
   }
 
   /** The exact value at a point (parameter values, then dimension values); zero outside the pieces. */
   public Rational evaluate(long[] point) {
-    for (Piece p : pieces) if (p.domain().contains(point)) return p.qp().evaluate(point);
-    return Rational.ZERO;
+    if (pieces != null) {
+      for (Piece p : pieces) if (p.domain().contains(point)) return p.qp().evaluate(point);
+      return Rational.ZERO;
+    }
+    Rational s = Rational.ZERO;
+    for (Piece p : terms) if (p.domain().contains(point)) s = s.add(p.qp().evaluate(point));
+    return s;
   }
 
   // ---------------------------------------------------------------------------------------------
   // Arithmetic (zero outside the domains, as in isl)
 
+  /** Sum (kept as a sum of terms; disjoint pieces are computed when needed). */
   public PwQPolynomial add(PwQPolynomial o) {
-    return combine(o, QuasiPolynomial::add, true);
+    PwQPolynomial[] ab = aligned(this, o);
+    if (ab[1].isZero()) return ab[0];
+    if (ab[0].isZero()) return ab[1];
+    List<Piece> all = new ArrayList<>(ab[0].terms());
+    all.addAll(ab[1].terms());
+    return sumOf(ab[0].space, all);
   }
 
   public PwQPolynomial subtract(PwQPolynomial o) {
     return add(o.negate());
   }
 
-  /** Product; zero where either is zero. */
+  /** Product: the sum over pairs of terms of their product on the intersection of their domains. */
   public PwQPolynomial multiply(PwQPolynomial o) {
-    return combine(o, QuasiPolynomial::multiply, false);
+    PwQPolynomial[] ab = aligned(this, o);
+    List<Piece> ps = new ArrayList<>();
+    for (Piece p : ab[0].terms()) {
+      for (Piece q : ab[1].terms()) {
+        BasicRelation x = p.domain().intersect(q.domain());
+        if (!x.isMarkedEmpty()) ps.add(new Piece(x, p.qp().multiply(q.qp())));
+      }
+    }
+    return new PwQPolynomial(ab[0].space, ps, ab[0].pieces != null && ab[1].pieces != null);
   }
 
   public PwQPolynomial negate() {
     List<Piece> ps = new ArrayList<>();
-    for (Piece p : pieces) ps.add(new Piece(p.domain(), p.qp().negate()));
-    return new PwQPolynomial(space, ps);
+    for (Piece p : terms()) ps.add(new Piece(p.domain(), p.qp().negate()));
+    return new PwQPolynomial(space, ps, pieces != null);
   }
 
   public PwQPolynomial scale(Rational c) {
+    if (c.isZero()) return zero(space);
     List<Piece> ps = new ArrayList<>();
-    for (Piece p : pieces) ps.add(new Piece(p.domain(), p.qp().scale(c)));
-    return ofDisjoint(space, ps);
+    for (Piece p : terms()) ps.add(new Piece(p.domain(), p.qp().scale(c)));
+    return new PwQPolynomial(space, ps, pieces != null);
   }
 
   /** Restricts the function to the points of {@code set} (zero elsewhere). */
@@ -145,39 +188,13 @@ public final class PwQPolynomial {
     Relation s = set.alignParams(ab[0].space.params());
     List<BasicRelation> disjoint = DisjointPieces.disjoint(s);
     List<Piece> ps = new ArrayList<>();
-    for (Piece p : ab[0].pieces) {
+    for (Piece p : ab[0].terms()) {
       for (BasicRelation b : disjoint) {
         BasicRelation x = p.domain().intersect(b);
-        if (!x.isEmpty()) ps.add(new Piece(x, p.qp()));
+        if (!x.isMarkedEmpty()) ps.add(new Piece(x, p.qp()));
       }
     }
-    return ofDisjoint(ab[0].space, ps);
-  }
-
-  private PwQPolynomial combine(PwQPolynomial o, BinaryOperator<QuasiPolynomial> op, boolean keepOneSided) {
-    PwQPolynomial[] ab = aligned(this, o);
-    PwQPolynomial a = ab[0];
-    PwQPolynomial b = ab[1];
-    List<Piece> ps = new ArrayList<>();
-    List<BasicRelation> aDoms = new ArrayList<>();
-    List<BasicRelation> bDoms = new ArrayList<>();
-    for (Piece p : a.pieces) aDoms.add(p.domain());
-    for (Piece q : b.pieces) bDoms.add(q.domain());
-    for (Piece p : a.pieces) {
-      for (Piece q : b.pieces) {
-        BasicRelation x = p.domain().intersect(q.domain());
-        if (!x.isEmpty()) ps.add(new Piece(x, op.apply(p.qp(), q.qp())));
-      }
-    }
-    if (keepOneSided) {
-      for (Piece p : a.pieces) {
-        for (BasicRelation x : DisjointPieces.subtract(List.of(p.domain()), bDoms)) ps.add(new Piece(x, p.qp()));
-      }
-      for (Piece q : b.pieces) {
-        for (BasicRelation x : DisjointPieces.subtract(List.of(q.domain()), aDoms)) ps.add(new Piece(x, q.qp()));
-      }
-    }
-    return ofDisjoint(a.space, ps);
+    return new PwQPolynomial(ab[0].space, ps, ab[0].pieces != null);
   }
 
   private static PwQPolynomial[] aligned(PwQPolynomial a, PwQPolynomial b) {
@@ -192,25 +209,26 @@ public final class PwQPolynomial {
   public PwQPolynomial alignParams(List<String> params) {
     if (params.equals(space.params())) return this;
     List<Piece> ps = new ArrayList<>();
-    for (Piece p : pieces) ps.add(new Piece(p.domain().alignParams(params), p.qp().alignParams(params)));
-    return new PwQPolynomial(space.withParams(params), ps);
+    for (Piece p : terms()) ps.add(new Piece(p.domain().alignParams(params), p.qp().alignParams(params)));
+    return new PwQPolynomial(space.withParams(params), ps, pieces != null);
   }
 
-  /** Merges pieces with equal quasi-polynomials when their domains' union is a basic relation is not attempted; drops empty pieces. */
+  /** The disjoint pieces without those with no integer point (exact emptiness test). */
   public PwQPolynomial removeEmpty() {
     List<Piece> ps = new ArrayList<>();
-    for (Piece p : pieces) if (!p.domain().isEmpty()) ps.add(p);
+    for (Piece p : pieces()) if (!p.domain().isEmpty()) ps.add(p);
     return new PwQPolynomial(space, ps);
   }
 
+  /** Structural equality of the terms (not of the functions: compare values for that). */
   @Override
   public boolean equals(Object o) {
-    return o instanceof PwQPolynomial p && p.space.equals(space) && p.pieces.equals(pieces);
+    return o instanceof PwQPolynomial p && p.space.equals(space) && p.terms.equals(terms);
   }
 
   @Override
   public int hashCode() {
-    return space.hashCode() * 31 + pieces.hashCode();
+    return space.hashCode() * 31 + terms.hashCode();
   }
 
   /** isl notation, e.g. {@code [N] -> { (1/2 * N + 1/2 * N^2) : N >= 1 }}. */
@@ -218,6 +236,7 @@ public final class PwQPolynomial {
   public String toString() {
     List<String> names = QPolyPrinter.names(space);
     String prefix = QPolyPrinter.tuplePrefix(space, names);
+    List<Piece> pieces = pieces();
     StringBuilder sb = new StringBuilder(QPolyPrinter.paramPrefix(space)).append("{ ");
     if (pieces.isEmpty()) {
       sb.append(prefix).append("0");

@@ -51,7 +51,8 @@ final class ConstraintSystem {
     int col = nCol();
     widen(col + 1);
     nLocal++;
-    divs.add(div);
+    // the definition gets the full new width (it may have been built before this column existed)
+    divs.add(div == null ? null : new Div(Arrays.copyOf(div.numeratorRaw(), col + 1), div.denominator()));
     if (div != null) {
       long[] num = Arrays.copyOf(div.numeratorRaw(), col + 1);
       long d = div.denominator();
