@@ -407,6 +407,8 @@ final class NestedSummation {
     return o;
   }
 
+  static final boolean TRACE = Boolean.getBoolean("count.trace");
+
   private void run(Problem start) {
     Deque<Problem> work = new ArrayDeque<>();
     work.push(start);
@@ -423,8 +425,10 @@ final class NestedSummation {
       if (x == -2) continue; // integer-empty
       if (x < 0) {
         outs.add(emit(p));
+        if (TRACE) System.out.println("OUT " + outs.get(outs.size() - 1).value() + " : " + outs.get(outs.size() - 1).ineqs().stream().map(Arrays::toString).toList());
         continue;
       }
+      if (TRACE) System.out.println("eliminate col " + x + " f=" + p.f + " ineqs=" + p.ineqs.stream().map(Arrays::toString).toList());
       eliminate(p, x, work);
     }
   }
@@ -725,7 +729,11 @@ final class NestedSummation {
     Map<java.util.Set<List<Long>>, Out> first = new LinkedHashMap<>();
     for (Out o : outs) {
       java.util.Set<List<Long>> key = new java.util.HashSet<>();
-      for (long[] e : o.eqs()) key.add(fullKey(Arrays.copyOf(e, w)));
+      for (long[] e : o.eqs()) {
+        List<Long> k = fullKey(Arrays.copyOf(e, w));
+        k.add(0L); // equalities apart from the inequalities with the same row
+        key.add(k);
+      }
       for (long[] r : o.ineqs()) key.add(fullKey(Arrays.copyOf(r, w)));
       groups.merge(key, o.value(), Polynomial::add);
       first.putIfAbsent(key, o);
