@@ -53,6 +53,90 @@ class OmegaTestProperties {
         }).list().ofMinSize(1).ofMaxSize(5));
   }
 
+  /** Thin slivers between two parallel-ish constraints with large coefficients: where splinters matter. */
+  @Property(tries = 1500)
+  void sliversMatchEnumeration(@ForAll("slivers") List<long[]> rows) {
+    emptinessMatchesEnumeration(rows);
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> slivers() {
+    return Arbitraries.integers().between(2, 3).flatMap(n -> Arbitraries.longs().between(-9, 9)
+        .array(long[].class).ofSize(n + 1).list().ofMinSize(2).ofMaxSize(4).map(rows -> {
+          // add the near-opposite of the first row, leaving a gap of a few units
+          long[] first = rows.get(0);
+          long[] opp = new long[first.length];
+          for (int i = 1; i < first.length; i++) opp[i] = -first[i];
+          opp[0] = -first[0] + Math.abs(first[0] % 4);
+          List<long[]> out = new ArrayList<>(rows);
+          out.set(0, new long[first.length]); // equality slot left trivial
+          out.add(first);
+          out.add(opp);
+          return out;
+        }));
+  }
+
+  /** The BigInteger rows (the fallback past 64 bits) decide exactly like enumeration. */
+  @Property(tries = 300)
+  void bigIntegerRowsMatchEnumeration(@ForAll("slivers") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+      for (long[] r : rows) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyWithBigIntegers(nVar, List.of(), boxed(rows, nVar)));
+  }
+
+  /**
+   * Coefficients near 2^62: the 64-bit computation overflows and the BigInteger fallback must give
+   * the answer that exact evaluation over the box gives.
+   */
+  @Property(tries = 100)
+  void overflowingCoefficientsFallBack(@ForAll("smallInts") int a, @ForAll("smallInts") int b,
+      @ForAll("smallInts") int c, @ForAll("smallInts") int ylo, @ForAll("smallInts") int yhi) {
+    long big = 1L << 62;
+    List<long[]> rows = List.of(
+        new long[] {c, a, big}, // a x + 2^62 y + c >= 0
+        new long[] {-c, b, big}, // b x + 2^62 y - c >= 0
+        new long[] {BOX, 1, 0}, new long[] {BOX, -1, 0},
+        new long[] {-ylo, 0, 1}, new long[] {yhi, 0, -1});
+    boolean found = false;
+    for (long x = -BOX; x <= BOX; x++) {
+      for (long y = ylo; y <= yhi; y++) {
+        boolean ok = true;
+        for (long[] r : rows) {
+          java.math.BigInteger v = java.math.BigInteger.valueOf(r[0])
+              .add(java.math.BigInteger.valueOf(r[1]).multiply(java.math.BigInteger.valueOf(x)))
+              .add(java.math.BigInteger.valueOf(r[2]).multiply(java.math.BigInteger.valueOf(y)));
+          if (v.signum() < 0) ok = false;
+        }
+        found |= ok;
+      }
+    }
+    assertEquals(!found, OmegaTest.isIntegerEmpty(2, List.of(), rows));
+  }
+
+  @Provide
+  Arbitrary<Integer> smallInts() {
+    return Arbitraries.integers().between(-3, 3);
+  }
+
+  static List<long[]> boxed(List<long[]> rows, int nVar) {
+    List<long[]> boxed = new ArrayList<>(rows);
+    for (int v = 0; v < nVar; v++) {
+      long[] lo = new long[nVar + 1];
+      lo[0] = BOX;
+      lo[1 + v] = 1;
+      long[] hi = new long[nVar + 1];
+      hi[0] = BOX;
+      hi[1 + v] = -1;
+      boxed.add(lo);
+      boxed.add(hi);
+    }
+    return boxed;
+  }
+
   @Property(tries = 200)
   void unboundedSystemsAgreeWithBoxedSearchWhenBoxHasPoint(@ForAll("systems") List<long[]> rows) {
     int nVar = rows.get(0).length - 1;

@@ -1,0 +1,66 @@
+/*
+ * jacobi-2d.h - dataset sizes and interface of the jacobi-2d kernel.
+ *
+ * 2-D Jacobi stencil, five points, two buffers.
+ *
+ * Select a dataset with -DMINI_DATASET, -DSMALL_DATASET, -DMEDIUM_DATASET,
+ * -DLARGE_DATASET (the default) or -DEXTRALARGE_DATASET; any size can also
+ * be given on its own, e.g. -DN=100.
+ */
+#ifndef POLYJ_JACOBI_2D_H
+#define POLYJ_JACOBI_2D_H
+
+#if !defined(MINI_DATASET) && !defined(SMALL_DATASET) && \
+    !defined(MEDIUM_DATASET) && !defined(LARGE_DATASET) && \
+    !defined(EXTRALARGE_DATASET)
+# define LARGE_DATASET
+#endif
+
+#if defined(MINI_DATASET)
+# ifndef TSTEPS
+#  define TSTEPS 20
+# endif
+# ifndef N
+#  define N 30
+# endif
+#elif defined(SMALL_DATASET)
+# ifndef TSTEPS
+#  define TSTEPS 40
+# endif
+# ifndef N
+#  define N 90
+# endif
+#elif defined(MEDIUM_DATASET)
+# ifndef TSTEPS
+#  define TSTEPS 100
+# endif
+# ifndef N
+#  define N 250
+# endif
+#elif defined(EXTRALARGE_DATASET)
+# ifndef TSTEPS
+#  define TSTEPS 1000
+# endif
+# ifndef N
+#  define N 2800
+# endif
+#else /* LARGE_DATASET */
+# ifndef TSTEPS
+#  define TSTEPS 500
+# endif
+# ifndef N
+#  define N 1300
+# endif
+#endif
+
+/* The element type defaults to double. */
+#if !defined(DATA_TYPE_IS_INT) && !defined(DATA_TYPE_IS_FLOAT) && \
+    !defined(DATA_TYPE_IS_DOUBLE)
+# define DATA_TYPE_IS_DOUBLE
+#endif
+
+#include "polyj_bench.h"
+
+void kernel_jacobi_2d(int tsteps, int n, DATA_TYPE A[N][N], DATA_TYPE B[N][N]);
+
+#endif /* POLYJ_JACOBI_2D_H */
