@@ -30,7 +30,8 @@ import java.util.Set;
  * parameters by name): loop bounds, strides and if conditions become formulas, subscripts become
  * piecewise quasi-affine expressions. Once the parameters are known, domains, access relations
  * and schedules are built as relations over them. Statements are named S0, S1, ... in textual
- * order; the original schedule is the 2d+1 form (textual position, iterator, position, ...) and
+ * order; the original schedule is the 2d+1 form (textual position, iterator, position, ...; the
+ * negated iterator for a loop that counts down) and
  * the equivalent schedule tree of sequences and one-member bands.
  */
 final class RegionAnalyzer {
@@ -50,6 +51,8 @@ final class RegionAnalyzer {
   private final Set<String> written = new HashSet<>();
   private final LinkedHashSet<String> params = new LinkedHashSet<>();
   private final List<String> iterators = new ArrayList<>();
+  /** +1 for each enclosing loop that counts up, -1 for one that counts down. */
+  private final List<Integer> directions = new ArrayList<>();
   private final List<Formula> constraints = new ArrayList<>();
   private final List<Integer> betaPath = new ArrayList<>();
   private final List<int[]> counters = new ArrayList<>();
@@ -59,7 +62,8 @@ final class RegionAnalyzer {
 
   private record AccessInfo(Access.Kind kind, boolean may, String array, List<PwAff> subscripts, Expr expr) {}
 
-  private record StmtInfo(String name, List<String> iterators, Formula domain, List<Integer> betas,
+  private record StmtInfo(String name, List<String> iterators, List<Integer> directions, Formula domain,
+      List<Integer> betas,
       List<AccessInfo> accesses, Expr body, SourcePos pos) {}
 
   /** Thrown while converting an expression that is not quasi-affine. */
@@ -246,7 +250,10 @@ final class RegionAnalyzer {
         ok = false;
       }
     }
-    if (it != null) iterators.add(it);
+    if (it != null) {
+      iterators.add(it);
+      directions.add(step != null && step < 0 ? -1 : 1);
+    }
     Formula cond = null;
     if (it != null && step != null) cond = loopCondition(f, it, step);
     Formula frame = Formula.TRUE;
@@ -279,6 +286,7 @@ final class RegionAnalyzer {
       betaPath.remove(betaPath.size() - 1);
       constraints.remove(constraints.size() - 1);
       iterators.remove(iterators.size() - 1);
+      directions.remove(directions.size() - 1);
     }
     if (stmts.size() > before) counter()[0]++;
     scopes.pop();
@@ -543,9 +551,7 @@ final class RegionAnalyzer {
   private void statement(Expr e, SourcePos pos) {
     List<AccessInfo> accesses = new ArrayList<>();
     if (e instanceof Expr.Assign a) {
-      if (!a.op().equals("=")) access(a.target(), Access.Kind.READ, false, accesses);
-      visit(a.value(), false, accesses);
-      access(a.target(), Access.Kind.WRITE, false, accesses);
+      assignment(a, accesses);
     } else if (isIncDec(e)) {
       Expr target = e.children().get(0);
       access(target, Access.Kind.READ, false, accesses);
@@ -556,7 +562,15 @@ final class RegionAnalyzer {
     String name = "S" + stmts.size();
     List<Integer> betas = new ArrayList<>(betaPath);
     betas.add(counter()[0]++);
-    stmts.add(new StmtInfo(name, List.copyOf(iterators), Formula.and(constraints), betas, accesses, e, pos));
+    stmts.add(new StmtInfo(name, List.copyOf(iterators), List.copyOf(directions), Formula.and(constraints), betas, accesses, e, pos));
+  }
+
+  /** Accesses of an assignment; chained assignments {@code a = b = e} write every target. */
+  private void assignment(Expr.Assign a, List<AccessInfo> accesses) {
+    if (!a.op().equals("=")) access(a.target(), Access.Kind.READ, false, accesses);
+    if (a.value() instanceof Expr.Assign inner) assignment(inner, accesses);
+    else visit(a.value(), false, accesses);
+    access(a.target(), Access.Kind.WRITE, false, accesses);
   }
 
   private static boolean isIncDec(Expr e) {
@@ -787,7 +801,7 @@ final class RegionAnalyzer {
       if (k % 2 == 0) {
         row[0] = k / 2 < s.betas().size() ? s.betas().get(k / 2) : 0;
       } else if (k / 2 < d) {
-        row[1 + ps.size() + k / 2] = 1;
+        row[1 + ps.size() + k / 2] = s.directions().get(k / 2);
       }
       b.addEq(row);
     }
@@ -822,7 +836,7 @@ final class RegionAnalyzer {
   private static Relation bandMember(List<String> ps, StmtInfo s, int level) {
     Space space = Space.map(ps, Tuple.of(s.name(), s.iterators()), Tuple.anonymous(null, 1));
     long[] row = new long[1 + space.nVar()];
-    row[1 + ps.size() + level] = 1;
+    row[1 + ps.size() + level] = s.directions().get(level);
     row[1 + ps.size() + s.iterators().size()] = -1;
     return Relation.of(BasicRelation.builder(space).addEq(row).build());
   }
