@@ -78,6 +78,7 @@ final class CLexer {
             break;
           }
         }
+        if (punct == null && !inMain()) punct = String.valueOf(c); // the parser skips the construct
         if (punct == null) throw new CSourceException(pos(start), "unexpected character '" + c + "'");
         p += punct.length();
         out.add(new Token(Token.Kind.PUNCT, punct, pos(start), inMain()));

@@ -566,7 +566,7 @@ public final class CParser {
     Expr e = assignment();
     while (at(",")) {
       SourcePos pos = next().pos();
-      e = new Expr.Comma(e, assignment(), pos);
+      e = new Expr.Comma(e, assignment(), e.pos());
     }
     return e;
   }
@@ -576,7 +576,7 @@ public final class CParser {
     Token t = peek();
     if (t.kind() == Token.Kind.PUNCT && ASSIGN_OPS.contains(t.text())) {
       p++;
-      return new Expr.Assign(t.text(), left, assignment(), t.pos());
+      return new Expr.Assign(t.text(), left, assignment(), left.pos());
     }
     return left;
   }
@@ -587,7 +587,7 @@ public final class CParser {
       SourcePos pos = next().pos();
       Expr then = expression();
       expect(":");
-      return new Expr.Cond(c, then, conditional(), pos);
+      return new Expr.Cond(c, then, conditional(), c.pos());
     }
     return c;
   }
@@ -617,7 +617,7 @@ public final class CParser {
       if (prec < minPrec) return left;
       p++;
       Expr right = binary(prec + 1);
-      left = new Expr.Binary(t.text(), left, right, t.pos());
+      left = new Expr.Binary(t.text(), left, right, left.pos());
     }
   }
 
@@ -686,7 +686,7 @@ public final class CParser {
         p++;
         Expr index = expression();
         expect("]");
-        e = new Expr.Index(e, index, t.pos());
+        e = new Expr.Index(e, index, e.pos());
       } else if (t.is("(")) {
         p++;
         List<Expr> args = new ArrayList<>();
@@ -700,10 +700,10 @@ public final class CParser {
         e = new Expr.Call(e, args, e.pos());
       } else if (t.is(".") || t.is("->")) {
         p++;
-        e = new Expr.Member(e, ident(), t.is("->"), t.pos());
+        e = new Expr.Member(e, ident(), t.is("->"), e.pos());
       } else if (t.is("++") || t.is("--")) {
         p++;
-        e = new Expr.Postfix(t.text(), e, t.pos());
+        e = new Expr.Postfix(t.text(), e, e.pos());
       } else {
         return e;
       }
