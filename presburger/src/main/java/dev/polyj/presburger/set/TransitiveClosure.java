@@ -392,7 +392,7 @@ public final class TransitiveClosure {
    * {@code K = { x -> [y, k] }}: an over-approximation of the pairs joined by a path of length
    * {@code k >= 1}, restricted to {@code dom R -> ran R}; null when it would have too many pieces.
    */
-  static Relation pathsWithLength(Relation r) {
+  private static Relation pathsWithLength(Relation r) {
     Space s = r.space();
     int p = s.nParam();
     int d = s.nIn();
