@@ -515,11 +515,17 @@ final class RelationAlgebra {
   // ---------------------------------------------------------------------------------------------
   // Helpers
 
-  /** {@code r} with each piece moved into {@code target} by {@code varMap} (see {@link BasicRelation#mapVariables}). */
+  /**
+   * {@code r} with each piece moved into {@code target} by {@code varMap} (see {@link
+   * BasicRelation#mapVariables}); projected variables that can be eliminated exactly are removed.
+   */
   static Relation move(Relation r, Space target, int[] varMap) {
     List<BasicRelation> out = new ArrayList<>();
+    boolean projects = false;
+    for (int v : varMap) projects |= v < 0;
     for (BasicRelation b : r.basics()) {
       BasicRelation m = b.mapVariables(target, varMap);
+      if (projects) m = Existentials.tidy(m);
       if (!m.isMarkedEmpty()) out.add(m);
     }
     return Relation.ofBasics(target, out);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.polyj.presburger.testing.BruteForce;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +62,30 @@ class TransitiveClosureTest {
         "3y = 2x and a = x and 3b = 3 + 2x and 0 <= x <= 3",
         "a = 1 + x and b = y and 0 <= x and 3y >= 2 + 2x and x <= 2 and 3y <= 3 + 2x");
     assertTrue(closeAndCheck(r, 0, 4).exact());
+  }
+
+  @Test
+  void offsetsWithExistentials() {
+    // isl's notes: n -> { x -> y : exists a, b : 7a = n - 2 and 5b = y - x - 1 and y >= x + 6 }; paths
+    // only go up, so the enumerated graph in the box has all paths between its points
+    Relation r = Rels.map("n", "[x]", "[y]", "exists a, b : 7a = n - 2 and 5b = y - x - 1 and y >= x + 6");
+    TransitiveClosure.Result res = closeAndCheck(r, -1, 16);
+    assertTrue(res.exact());
+    assertTrue(Difference.isEqual(res.closure(), Rels.map("n", "[x]", "[y]",
+        "exists a, k : 7a = n - 2 and k >= 1 and 5k + 1 <= y - x and y - x <= 6k")));
+    // cut to a box, the offsets' existentials are tied to the box: still a sound closure
+    closeAndCheck(r.intersect(BruteForce.box(r.space(), -1, 16)), -1, 16);
+  }
+
+  @Test
+  void threeTranslationsWithReorderableDiagonal() {
+    // Beletska et al.'s second example: diagonal steps can be moved to the front of any path, and
+    // the other two are closed together; paths only go up, so the box [0, n] holds them
+    Relation r = Rels.map("n", "[i, j]", "[a, b]",
+        "a = i + 3 and b = j and i <= 2j - 4 and i <= n - 3 and j <= 2i - 1 and j <= n",
+        "a = i and b = j + 3 and i <= 2j - 1 and i <= n and j <= 2i - 4 and j <= n - 3",
+        "a = i + 1 and b = j + 1 and i <= 2j - 1 and i <= n - 1 and j <= 2i - 1 and j <= n - 1");
+    assertTrue(closeAndCheck(r, 0, 6).exact());
   }
 
   @Test
