@@ -1,0 +1,74 @@
+package dev.polyj.polybench.cli;
+
+import dev.polyj.presburger.calc.Calculator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code polyj calc [FILE]}: runs a calculator script (iscc's language) from FILE or standard input. */
+@Command(mixinStandardHelpOptions = true,
+    description = {"Runs a script in the iscc language, from FILE or standard input, printing one line per result.",
+        "Errors go to standard error as FILE:LINE:COLUMN: message; the script goes on with the next statement."},
+    footer = {"", "Exit codes: 0 every statement ran, 2 a statement had an error, 3 internal error."})
+final class CalcCommand implements Callable<Integer> {
+  private final InputStream stdin;
+
+  @Parameters(arity = "0..1", paramLabel = "FILE", description = "The script (standard input when absent or '-').")
+  Path file;
+
+  @Option(names = "--debug", description = "Print the stack trace of internal errors.")
+  boolean debug;
+
+  @Spec CommandSpec spec;
+
+  CalcCommand(InputStream stdin) {
+    this.stdin = stdin;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    String name;
+    byte[] bytes;
+    if (file == null || file.toString().equals("-")) {
+      name = "<stdin>";
+      bytes = stdin.readAllBytes();
+    } else {
+      name = file.toString();
+      try {
+        bytes = Files.readAllBytes(file);
+      } catch (IOException e) {
+        err.println("polyj calc: cannot read " + file + ": " + reason(e));
+        err.flush();
+        return Main.BAD_INPUT;
+      }
+    }
+    String script = new String(bytes, StandardCharsets.UTF_8);
+    Calculator calculator = new Calculator().setSourceName(name).setDebug(debug || Main.debug(spec));
+    switch (calculator.execute(new StringReader(script), out, err)) {
+      case OK:
+        return Main.OK;
+      case INPUT_ERROR:
+        return Main.BAD_INPUT;
+      default:
+        return Main.INTERNAL_ERROR;
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) return "no such file";
+    if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+}
