@@ -1,6 +1,11 @@
 package dev.polyj.polybench.cli;
 
+import dev.polyj.polyhedral.flow.AccessInfo;
+import dev.polyj.polyhedral.flow.Dataflow;
+import dev.polyj.polyhedral.flow.FlowResult;
 import dev.polyj.presburger.calc.Calculator;
+import dev.polyj.presburger.calc.FlowAnalysis;
+import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -55,7 +60,8 @@ final class CalcCommand implements Callable<Integer> {
       }
     }
     String script = new String(bytes, StandardCharsets.UTF_8);
-    Calculator calculator = new Calculator().setSourceName(name).setDebug(debug || Main.debug(spec));
+    Calculator calculator = new Calculator().setSourceName(name).setDebug(debug || Main.debug(spec))
+        .setFlowAnalysis(CalcCommand::dataflow);
     switch (calculator.execute(new StringReader(script), out, err)) {
       case OK:
         return Main.OK;
@@ -64,6 +70,13 @@ final class CalcCommand implements Callable<Integer> {
       default:
         return Main.INTERNAL_ERROR;
     }
+  }
+
+  /** The calculator's last/any forms, by the polyhedral module's exact dataflow analysis. */
+  private static FlowAnalysis.Result dataflow(UnionRelation sink, UnionRelation mustSource, UnionRelation maySource,
+      UnionRelation schedule) {
+    FlowResult r = Dataflow.compute(new AccessInfo(sink, mustSource, maySource, null, schedule));
+    return new FlowAnalysis.Result(r.mustDependence(), r.mayDependence(), r.mustNoSource(), r.mayNoSource());
   }
 
   private static String reason(IOException e) {

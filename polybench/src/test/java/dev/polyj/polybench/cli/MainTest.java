@@ -3,6 +3,9 @@ package dev.polyj.polybench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.polyj.polyhedral.flow.AccessInfo;
+import dev.polyj.polyhedral.flow.Dataflow;
+import dev.polyj.polyhedral.flow.FlowResult;
 import dev.polyj.presburger.set.UnionRelation;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -97,6 +100,33 @@ class MainTest {
     }
     Run r = run(a + " - " + b + ";", "calc");
     assertEquals(expected + "\n", r.out());
+    assertEquals(0, r.code());
+  }
+
+  @Test
+  void calcComputesDataflowWithTheAnalysisOfThePolyhedralModule() {
+    String w = "[N] -> { S[i] -> A[i] : 0 <= i < N }";
+    String rd = "[N] -> { T[i] -> A[i - 1] : 0 <= i < N }";
+    String sched = "{ S[i] -> [i, 0]; T[i] -> [i, 1] }";
+    String script = "W := " + w + ";\nR := " + rd + ";\nSch := " + sched + ";\nlast W before R under Sch;\n"
+        + "any W before R under Sch;\n";
+    FlowResult expected;
+    try {
+      expected = Dataflow.compute(new AccessInfo(UnionRelation.parse(rd), UnionRelation.parse(w), null, null,
+          UnionRelation.parse(sched)));
+    } catch (UnsupportedOperationException e) {
+      Run r = run(script, "calc");
+      assertEquals(2, r.code());
+      assertTrue(r.err().contains("not supported yet"), r.err());
+      Assumptions.abort("not in the engine yet: " + e.getMessage());
+      return;
+    }
+    FlowResult may = Dataflow.compute(new AccessInfo(UnionRelation.parse(rd), null, UnionRelation.parse(w), null,
+        UnionRelation.parse(sched)));
+    Run r = run(script, "calc");
+    assertEquals("", r.err());
+    assertEquals("(" + expected.mustDependence() + ", " + expected.mustNoSource() + ")\n" + may.mayDependence() + "\n",
+        r.out());
     assertEquals(0, r.code());
   }
 

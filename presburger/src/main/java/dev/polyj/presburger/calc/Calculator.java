@@ -1,5 +1,8 @@
 package dev.polyj.presburger.calc;
 
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -29,6 +32,7 @@ public final class Calculator {
   private final LiteralReader literals;
   private String sourceName;
   private boolean debug;
+  private FlowAnalysis flowAnalysis;
 
   public Calculator() {
     this(IslLiterals::read);
@@ -50,6 +54,19 @@ public final class Calculator {
     return this;
   }
 
+  /** Enables {@code last/any ... before ... under ...} with the given dataflow analysis. */
+  public Calculator setFlowAnalysis(FlowAnalysis analysis) {
+    this.flowAnalysis = analysis;
+    return this;
+  }
+
+  /** Sets a variable, e.g. to a union computed by a program before it runs a script. */
+  public Calculator define(String name, Value value) {
+    checkArgument(name.matches("[A-Za-z_][A-Za-z0-9_']*") && !Parser.isReserved(name), "not a variable name: %s", name);
+    variables.put(name, checkNotNull(value, "value"));
+    return this;
+  }
+
   /** The value of a variable assigned by a script. */
   public Optional<Value> variable(String name) {
     return Optional.ofNullable(variables.get(name));
@@ -66,7 +83,7 @@ public final class Calculator {
     SourceText source = new SourceText(text);
     Lexer lexer = new Lexer(text);
     Parser parser = new Parser(lexer, literals);
-    Evaluator evaluator = new Evaluator(variables);
+    Evaluator evaluator = new Evaluator(variables, flowAnalysis);
     Outcome outcome = Outcome.OK;
     while (true) {
       int start = lexer.offset();

@@ -19,9 +19,11 @@ import java.util.function.Supplier;
  */
 final class Evaluator {
   private final Map<String, Value> variables;
+  private final FlowAnalysis flowAnalysis; // null: dataflow not available
 
-  Evaluator(Map<String, Value> variables) {
+  Evaluator(Map<String, Value> variables, FlowAnalysis flowAnalysis) {
     this.variables = variables;
+    this.flowAnalysis = flowAnalysis;
   }
 
   Value eval(Expr e) {
@@ -42,13 +44,7 @@ final class Evaluator {
       return ListValue.of(items);
     }
     if (e instanceof Expr.TypeOf t) return new StringValue(eval(t.arg()).typeName());
-    if (e instanceof Expr.Flow f) {
-      // evaluated for their errors; dataflow itself is not available in the calculator yet
-      for (Expr x : new Expr[] {f.mustSource(), f.maySource(), f.sink(), f.schedule()}) {
-        if (x != null) eval(x);
-      }
-      throw CalcException.unsupported(f.pos(), f.mustSource() != null ? "last" : "any");
-    }
+    if (e instanceof Expr.Flow f) return flow(f);
     if (e instanceof Expr.Schedule s) {
       eval(s.domain());
       for (Expr x : s.respecting()) eval(x);
@@ -56,6 +52,32 @@ final class Evaluator {
       throw CalcException.unsupported(s.pos(), "schedule");
     }
     throw new IllegalStateException("unknown expression " + e);
+  }
+
+  /**
+   * iscc's dataflow forms: {@code last W before R under S} gives the pair (must dependences, sink
+   * accesses without source); {@code any V before ...} and {@code last W any V before ...} give the
+   * may dependences.
+   */
+  private Value flow(Expr.Flow f) {
+    String op = f.mustSource() != null ? "last" : "any";
+    UnionRelation must = f.mustSource() == null ? null : mapOperand(f.mustSource(), op);
+    UnionRelation may = f.maySource() == null ? null : mapOperand(f.maySource(), op);
+    UnionRelation sink = mapOperand(f.sink(), "before");
+    UnionRelation schedule = mapOperand(f.schedule(), "under");
+    if (flowAnalysis == null) throw CalcException.unsupported(f.pos(), op);
+    UnionRelation none = UnionRelation.empty(List.of());
+    FlowAnalysis.Result r = engine(op, f.pos(), () -> flowAnalysis.compute(
+        sink, must == null ? none : must, may == null ? none : may, schedule));
+    if (may == null) return ListValue.of(List.of(new UnionValue(r.mustDependence()), new UnionValue(r.mustNoSource())));
+    return new UnionValue(r.mayDependence());
+  }
+
+  private UnionRelation mapOperand(Expr x, String op) {
+    Value v = eval(x);
+    UnionRelation m = maps(v);
+    if (m == null) throw CalcException.input(x.pos(), "'" + op + "' expects a map, found " + v.typeName());
+    return m;
   }
 
   // -----------------------------------------------------------------------------------------------

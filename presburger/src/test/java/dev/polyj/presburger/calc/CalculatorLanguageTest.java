@@ -120,6 +120,8 @@ class CalculatorLanguageTest {
       "assert 1;|1:8: assert expects a boolean, found value",
       "x := 1; x ^ -1;|1:11: '^-1' is not defined on value",
       "x := 1; x ^+;|1:11: '^+' is not defined on value",
+      "x := 1; y := last x before x under x;|1:19: 'last' expects a map, found value",
+      "x := 1; y := any x before x under x;|1:18: 'any' expects a map, found value",
   })
   void errorPositionsAndMessages(String script, String expected) {
     CalcRun r = CalcRun.of(script.replace("\\n", "\n"));
@@ -133,7 +135,6 @@ class CalculatorLanguageTest {
       "x := 1;\\n  sum x;|2:3: sum: not supported yet",
       "1 @ 2;|1:3: @: not supported yet",
       "vertices 1;|1:1: vertices: not supported yet",
-      "x := 1; y := last x before x under x;|1:14: last: not supported yet",
   })
   void unsupportedOperationsAreCleanErrors(String script, String expected) {
     CalcRun r = CalcRun.of(script.replace("\\n", "\n"));
