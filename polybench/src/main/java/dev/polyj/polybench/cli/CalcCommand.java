@@ -8,8 +8,10 @@ import dev.polyj.presburger.calc.FlowAnalysis;
 import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.io.StringReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,24 +47,31 @@ final class CalcCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     String name;
-    byte[] bytes;
+    Reader in;
     if (file == null || file.toString().equals("-")) {
       name = "<stdin>";
-      bytes = stdin.readAllBytes();
+      in = new InputStreamReader(stdin, StandardCharsets.UTF_8);
     } else {
       name = file.toString();
       try {
-        bytes = Files.readAllBytes(file);
+        in = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8);
       } catch (IOException e) {
         err.println("polyj calc: cannot read " + file + ": " + reason(e));
         err.flush();
         return Main.BAD_INPUT;
       }
     }
-    String script = new String(bytes, StandardCharsets.UTF_8);
     Calculator calculator = new Calculator().setSourceName(name).setDebug(debug || Main.debug(spec))
         .setFlowAnalysis(CalcCommand::dataflow);
-    switch (calculator.execute(new StringReader(script), out, err)) {
+    Calculator.Outcome outcome;
+    try (Reader r = in) {
+      outcome = calculator.execute(r, out, err);
+    } catch (UncheckedIOException e) {
+      err.println("polyj calc: cannot read " + name + ": " + reason(e.getCause()));
+      err.flush();
+      return Main.BAD_INPUT;
+    }
+    switch (outcome) {
       case OK:
         return Main.OK;
       case INPUT_ERROR:

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -77,13 +76,46 @@ public final class Calculator {
     return execute(in, new PrintWriter(out), new PrintWriter(err)) != Outcome.OK;
   }
 
-  /** Runs the script; results go to {@code out}, errors to {@code err}. */
+  /**
+   * Runs the script; results go to {@code out}, errors to {@code err}. Statements run as soon as
+   * they have been read completely, so an interactive user sees each result after typing its
+   * {@code ;}.
+   */
   public Outcome execute(Reader in, PrintWriter out, PrintWriter err) {
-    String text = readAll(in);
-    SourceText source = new SourceText(text);
+    SourceText source = new SourceText();
+    StatementEnds ends = new StatementEnds();
+    Evaluator evaluator = new Evaluator(variables, flowAnalysis);
+    Outcome outcome = Outcome.OK;
+    int done = 0; // the statements before this offset have run
+    char[] buffer = new char[8192];
+    while (true) {
+      int n;
+      try {
+        n = in.read(buffer);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      if (n < 0) break;
+      source.append(java.nio.CharBuffer.wrap(buffer, 0, n));
+      int end = ends.advance(source);
+      if (end > done) {
+        outcome = worse(outcome, runStatements(source, done, end, evaluator, out, err));
+        done = end;
+      }
+    }
+    if (done < source.length()) {
+      outcome = worse(outcome, runStatements(source, done, source.length(), evaluator, out, err));
+    }
+    flush(out, err);
+    return outcome;
+  }
+
+  /** Runs the statements in {@code [from, to)} of the source, going on after each error. */
+  private Outcome runStatements(SourceText source, int from, int to, Evaluator evaluator, PrintWriter out,
+      PrintWriter err) {
+    String text = source.substring(from, to);
     Lexer lexer = new Lexer(text);
     Parser parser = new Parser(lexer, literals);
-    Evaluator evaluator = new Evaluator(variables, flowAnalysis);
     Outcome outcome = Outcome.OK;
     while (true) {
       int start = lexer.offset();
@@ -92,12 +124,12 @@ public final class Calculator {
         if (lexer.peek().kind() == Token.Kind.EOF) break;
         stmt = parser.statement();
       } catch (CalcException e) {
-        outcome = worse(outcome, report(source, e, err));
+        outcome = worse(outcome, report(source, from, e, err));
         lexer.reset(resynchronize(text, start, e.offset()));
         flush(out, err);
         continue;
       } catch (RuntimeException | StackOverflowError e) {
-        outcome = worse(outcome, report(source, CalcException.internal(start, "parser", e), err));
+        outcome = worse(outcome, report(source, from, CalcException.internal(start, "parser", e), err));
         lexer.reset(resynchronize(text, start, start));
         flush(out, err);
         continue;
@@ -105,13 +137,12 @@ public final class Calculator {
       try {
         execute(stmt, evaluator, out);
       } catch (CalcException e) {
-        outcome = worse(outcome, report(source, e, err));
+        outcome = worse(outcome, report(source, from, e, err));
       } catch (RuntimeException | StackOverflowError e) {
-        outcome = worse(outcome, report(source, CalcException.internal(stmt.pos(), "statement", e), err));
+        outcome = worse(outcome, report(source, from, CalcException.internal(stmt.pos(), "statement", e), err));
       }
       flush(out, err);
     }
-    flush(out, err);
     return outcome;
   }
 
@@ -146,8 +177,9 @@ public final class Calculator {
     }
   }
 
-  private Outcome report(SourceText source, CalcException e, PrintWriter err) {
-    String where = (sourceName == null ? "" : sourceName + ":") + source.position(e.offset());
+  /** Prints the error; its offset is relative to {@code base}. */
+  private Outcome report(SourceText source, int base, CalcException e, PrintWriter err) {
+    String where = (sourceName == null ? "" : sourceName + ":") + source.position(base + e.offset());
     if (e.kind() == CalcException.Kind.INTERNAL) {
       err.println(where + ": internal error: " + e.getMessage()
           + "; please report it at the project's issue tracker");
@@ -193,13 +225,4 @@ public final class Calculator {
     return semicolon < 0 ? text.length() : semicolon + 1;
   }
 
-  private static String readAll(Reader in) {
-    StringWriter w = new StringWriter();
-    try {
-      in.transferTo(w);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return w.toString();
-  }
 }
