@@ -151,6 +151,36 @@ class MainTest {
     assertTrue(calcHelp.out().contains("FILE"), calcHelp.out());
   }
 
+  /** Standard input that fails the way a bug would. */
+  static Run runWithBrokenInput(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    java.io.InputStream broken = new java.io.InputStream() {
+      @Override
+      public int read() {
+        throw new IllegalStateException("broken stream");
+      }
+    };
+    CommandLine cl = Main.commandLine(broken);
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    return new Run(cl.execute(args), out.toString(), err.toString());
+  }
+
+  @Test
+  void internalErrorsExitWith3AndShowTheStackTraceOnlyWithDebug() {
+    Run r = runWithBrokenInput("calc");
+    assertEquals(3, r.code());
+    assertEquals("polyj: internal error: java.lang.IllegalStateException: broken stream;"
+        + " please report it at the project's issue tracker\n", r.err());
+    Run d = runWithBrokenInput("--debug", "calc");
+    assertEquals(3, d.code());
+    assertTrue(d.err().contains("\tat "), d.err());
+    Run d2 = runWithBrokenInput("calc", "--debug");
+    assertEquals(3, d2.code());
+    assertTrue(d2.err().contains("\tat "), d2.err());
+  }
+
   @Test
   void usageErrorsExitWith2() {
     assertEquals(2, run("", "nosuchcommand").code());

@@ -83,4 +83,22 @@ class CalculatorFlowTest {
     CalcRun r = CalcRun.on(calculator(new Recorder()), "last W before 1 under S;");
     assertEquals(List.of("1:15: 'before' expects a map, found value"), r.err());
   }
+
+  @Test
+  void anEngineFailureIsAnInternalErrorWithoutStackTraceUnlessDebugging() {
+    FlowAnalysis broken = (sink, must, may, schedule) -> {
+      throw new IllegalStateException("broken invariant");
+    };
+    Calculator c = new Calculator().setFlowAnalysis(broken).define("W", new UnionValue(W));
+    CalcRun r = CalcRun.on(c, "print 1;\nlast W before W under W;\nprint 2;");
+    assertEquals(List.of("1", "2"), r.out());
+    assertEquals(List.of("2:1: internal error: last: java.lang.IllegalStateException: broken invariant;"
+        + " please report it at the project's issue tracker"), r.err());
+    assertEquals(Calculator.Outcome.INTERNAL_ERROR, r.outcome());
+
+    CalcRun debug = CalcRun.on(c.setDebug(true), "last W before W under W;");
+    assertEquals(Calculator.Outcome.INTERNAL_ERROR, debug.outcome());
+    org.junit.jupiter.api.Assertions.assertTrue(debug.err().size() > 1 && debug.err().get(1).contains("IllegalStateException"),
+        debug.err().toString());
+  }
 }
