@@ -69,8 +69,8 @@ final class Evaluator {
     UnionRelation none = UnionRelation.empty(List.of());
     FlowAnalysis.Result r = engine(op, f.pos(), () -> flowAnalysis.compute(
         sink, must == null ? none : must, may == null ? none : may, schedule));
-    if (may == null) return ListValue.of(List.of(new UnionValue(r.mustDependence()), new UnionValue(r.mustNoSource())));
-    return new UnionValue(r.mayDependence());
+    if (may == null) return ListValue.of(List.of(new UnionValue(r.mustDependence(), true), new UnionValue(r.mustNoSource(), true)));
+    return new UnionValue(r.mayDependence(), true);
   }
 
   private UnionRelation mapOperand(Expr x, String op) {
@@ -89,9 +89,9 @@ final class Evaluator {
     return v;
   }
 
-  /** The union when {@code v} is a union of sets (or empty), else null. */
+  /** The union when {@code v} is a union of sets (or an empty union not typed as maps), else null. */
   private static UnionRelation sets(Value v) {
-    return strip(v) instanceof UnionValue u && u.isSets() ? u.union() : null;
+    return strip(v) instanceof UnionValue u && u.isSets() && !(u.union().size() == 0 && u.emptyIsMap()) ? u.union() : null;
   }
 
   /** The union when {@code v} is a union of maps (or empty), else null. */
@@ -137,8 +137,14 @@ final class Evaluator {
     }
   }
 
-  private static Value union(String op, int pos, Supplier<UnionRelation> f) {
-    return new UnionValue(engine(op, pos, f));
+  /** A union of sets computed by the engine. */
+  private static Value set(String op, int pos, Supplier<UnionRelation> f) {
+    return new UnionValue(engine(op, pos, f), false);
+  }
+
+  /** A union of maps computed by the engine (typed as maps even when empty). */
+  private static Value map(String op, int pos, Supplier<UnionRelation> f) {
+    return new UnionValue(engine(op, pos, f), true);
   }
 
   private static Value test(String op, int pos, Supplier<Boolean> f) {
@@ -162,56 +168,56 @@ final class Evaluator {
       case PLUS:
         if (boolA != null && boolB != null) return BoolValue.of(boolA || boolB);
         if (intA != null && intB != null) return new IntValue(intA.add(intB));
-        if (setA != null && setB != null) return union(s, pos, () -> setA.union(setB));
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapA.union(mapB));
+        if (setA != null && setB != null) return set(s, pos, () -> setA.union(setB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.union(mapB));
         if (a instanceof StringValue || b instanceof StringValue) {
           return new StringValue(engine(s, pos, () -> a.print() + b.print()));
         }
         break;
       case MINUS:
         if (intA != null && intB != null) return new IntValue(intA.subtract(intB));
-        if (setA != null && setB != null) return union(s, pos, () -> setA.subtract(setB));
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapA.subtract(mapB));
-        if (mapA != null && setB != null) return union(s, pos, () -> mapA.subtractDomain(setB));
+        if (setA != null && setB != null) return set(s, pos, () -> setA.subtract(setB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.subtract(mapB));
+        if (mapA != null && setB != null) return map(s, pos, () -> mapA.subtractDomain(setB));
         break;
       case TIMES:
         if (boolA != null && boolB != null) return BoolValue.of(boolA && boolB);
         if (intA != null && intB != null) return new IntValue(intA.multiply(intB));
         if (setA != null && setB != null) {
-          if (isParamDomain(setB) && !isParamDomain(setA)) return union(s, pos, () -> intersectParams(setA, setB));
-          if (isParamDomain(setA) && !isParamDomain(setB)) return union(s, pos, () -> intersectParams(setB, setA));
-          return union(s, pos, () -> setA.intersect(setB));
+          if (isParamDomain(setB) && !isParamDomain(setA)) return set(s, pos, () -> intersectParams(setA, setB));
+          if (isParamDomain(setA) && !isParamDomain(setB)) return set(s, pos, () -> intersectParams(setB, setA));
+          return set(s, pos, () -> setA.intersect(setB));
         }
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapA.intersect(mapB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.intersect(mapB));
         if (mapA != null && setB != null) {
-          if (isParamDomain(setB)) return union(s, pos, () -> intersectParams(mapA, setB));
-          return union(s, pos, () -> mapA.intersectDomain(setB));
+          if (isParamDomain(setB)) return map(s, pos, () -> intersectParams(mapA, setB));
+          return map(s, pos, () -> mapA.intersectDomain(setB));
         }
         break;
       case JOIN:
       case BEFORE:
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapA.apply(mapB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.apply(mapB));
         break;
       case AFTER:
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapB.apply(mapA));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapB.apply(mapA));
         break;
       case GIST:
-        if (setA != null && setB != null) return union(s, pos, () -> setA.gist(setB));
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapA.gist(mapB));
-        if (mapA != null && setB != null) return union(s, pos, () -> gistDomain(mapA, setB));
+        if (setA != null && setB != null) return set(s, pos, () -> setA.gist(setB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.gist(mapB));
+        if (mapA != null && setB != null) return map(s, pos, () -> gistDomain(mapA, setB));
         break;
       case MAP_TO:
-        if (setA != null && setB != null) return union(s, pos, () -> setA.mapTo(setB));
+        if (setA != null && setB != null) return map(s, pos, () -> setA.mapTo(setB));
         break;
       case RANGE_INTERSECT:
-        if (mapA != null && setB != null) return union(s, pos, () -> mapA.intersectRange(setB));
+        if (mapA != null && setB != null) return map(s, pos, () -> mapA.intersectRange(setB));
         break;
       case RANGE_SUBTRACT:
-        if (mapA != null && setB != null) return union(s, pos, () -> mapA.subtractRange(setB));
+        if (mapA != null && setB != null) return map(s, pos, () -> mapA.subtractRange(setB));
         break;
       case CROSS:
-        if (setA != null && setB != null) return union(s, pos, () -> setA.cross(setB));
-        if (mapA != null && mapB != null) return union(s, pos, () -> mapA.cross(mapB));
+        if (setA != null && setB != null) return set(s, pos, () -> setA.cross(setB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.cross(mapB));
         break;
       case EQUAL:
       case SUBSET:
@@ -223,8 +229,8 @@ final class Evaluator {
       case LEX_LE:
       case LEX_GT:
       case LEX_GE:
-        if (setA != null && setB != null) return union(s, pos, () -> lexSets(op, setA, setB));
-        if (mapA != null && mapB != null) return union(s, pos, () -> lexMaps(op, mapA, mapB));
+        if (setA != null && setB != null) return map(s, pos, () -> lexSets(op, setA, setB));
+        if (mapA != null && mapB != null) return map(s, pos, () -> lexMaps(op, mapA, mapB));
         break;
       case AT:
       case PLAIN_EQUAL:
@@ -330,69 +336,70 @@ final class Evaluator {
   // Prefix functions, powers, application, indexing
 
   private Value unary(String f, Value a, int pos) {
-    UnionRelation set = sets(a);
-    UnionRelation map = maps(a);
+    UnionRelation setArg = sets(a);
+    UnionRelation mapArg = maps(a);
     switch (f) {
       case "-":
         if (integer(a) != null) return new IntValue(integer(a).negate());
         break;
       case "dom":
       case "domain":
-        if (map != null) return union(f, pos, map::domain);
+        if (mapArg != null) return set(f, pos, mapArg::domain);
         break;
       case "ran":
       case "range":
-        if (map != null) return union(f, pos, map::range);
+        if (mapArg != null) return set(f, pos, mapArg::range);
         break;
       case "domain_map":
-        if (map != null) return union(f, pos, map::domainMap);
+        if (mapArg != null) return map(f, pos, mapArg::domainMap);
         break;
       case "range_map":
-        if (map != null) return union(f, pos, map::rangeMap);
+        if (mapArg != null) return map(f, pos, mapArg::rangeMap);
         break;
       case "params":
-        if (set != null) return union(f, pos, set::params);
-        if (map != null) return union(f, pos, map::params);
+        if (setArg != null) return set(f, pos, setArg::params);
+        if (mapArg != null) return set(f, pos, mapArg::params);
         break;
       case "identity":
-        if (set != null) return union(f, pos, set::identity);
+        if (setArg != null) return map(f, pos, setArg::identity);
         break;
       case "deltas":
-        if (map != null) return union(f, pos, map::deltas);
+        if (mapArg != null) return set(f, pos, mapArg::deltas);
         break;
       case "deltas_map":
-        if (map != null) return union(f, pos, map::deltasMap);
+        if (mapArg != null) return map(f, pos, mapArg::deltasMap);
         break;
       case "wrap":
-        if (map != null) return union(f, pos, map::wrap);
+        if (mapArg != null) return set(f, pos, mapArg::wrap);
         break;
       case "unwrap":
-        if (set != null) return union(f, pos, set::unwrap);
+        if (setArg != null) return map(f, pos, setArg::unwrap);
         break;
       case "zip":
-        if (map != null) return union(f, pos, map::zip);
+        if (mapArg != null) return map(f, pos, mapArg::zip);
         break;
       case "coalesce":
-        if (set != null) return union(f, pos, set::coalesce);
-        if (map != null) return union(f, pos, map::coalesce);
+        if (setArg != null) return set(f, pos, setArg::coalesce);
+        if (mapArg != null) return map(f, pos, mapArg::coalesce);
         break;
       case "sample":
-        if (set != null) return union(f, pos, set::sample);
-        if (map != null) return union(f, pos, map::sample);
+        if (setArg != null) return set(f, pos, setArg::sample);
+        if (mapArg != null) return map(f, pos, mapArg::sample);
         break;
       case "aff":
-        if (set != null || map != null) {
-          UnionRelation u = set != null ? set : map;
-          return union(f, pos, () -> u.map(r -> Relation.of(r.affineHull())));
+        if (setArg != null || mapArg != null) {
+          UnionRelation u = setArg != null ? setArg : mapArg;
+          Supplier<UnionRelation> hull = () -> u.map(r -> Relation.of(r.affineHull()));
+          return setArg != null ? set(f, pos, hull) : map(f, pos, hull);
         }
         break;
       case "poly":
       case "lexmin":
       case "lexmax":
-        if (set != null || map != null) throw CalcException.unsupported(pos, f);
+        if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
         break;
       case "card":
-        if (set != null || map != null) throw CalcException.unsupported(pos, f);
+        if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
         break;
       case "sum":
       case "lb":
@@ -410,11 +417,11 @@ final class Evaluator {
     if (k == null) {
       if (m == null) throw undefined("^+", a, pos);
       TransitiveClosure.UnionResult r = engine("^+", pos, m::transitiveClosure);
-      return ListValue.of(List.of(new UnionValue(r.closure()), BoolValue.of(r.exact())));
+      return ListValue.of(List.of(new UnionValue(r.closure(), true), BoolValue.of(r.exact())));
     }
     String op = "^" + k;
     if (m == null) throw undefined(op, a, pos);
-    return union(op, pos, () -> fixedPower(k.signum() < 0 ? m.reverse() : m, k.abs()));
+    return map(op, pos, () -> fixedPower(k.signum() < 0 ? m.reverse() : m, k.abs()));
   }
 
   /** {@code m} composed with itself {@code n >= 1} times, by repeated squaring. */
@@ -433,7 +440,7 @@ final class Evaluator {
     if (m == null) throw CalcException.input(pos, "only a map can be applied, found " + f.typeName());
     UnionRelation x = sets(arg) != null ? sets(arg) : maps(arg);
     if (x == null) throw CalcException.input(pos, "a map applies to a set or a map, found " + arg.typeName());
-    return union("apply", pos, () -> x.apply(m));
+    return sets(arg) != null ? set("apply", pos, () -> x.apply(m)) : map("apply", pos, () -> x.apply(m));
   }
 
   private static Value index(Value v, int i, int pos) {

@@ -1,6 +1,7 @@
 package dev.polyj.presburger.calc;
 
 import dev.polyj.presburger.notation.IslParser;
+import dev.polyj.presburger.notation.ParseException;
 import dev.polyj.presburger.notation.ParseResult;
 
 /** The calculator's isl literals, read by the project's isl notation parser. */
@@ -8,7 +9,13 @@ final class IslLiterals {
   private IslLiterals() {}
 
   static LiteralReader.Literal read(String text, int offset) {
-    ParseResult r = IslParser.parseUnionAt(text, offset);
-    return new LiteralReader.Literal(r.value(), r.end());
+    try {
+      ParseResult r = IslParser.parseUnionAt(text, offset);
+      boolean maps = !r.relations().isEmpty() && r.relations().stream().allMatch(m -> m.space().isMap());
+      return new LiteralReader.Literal(r.union(), maps, r.end());
+    } catch (ParseException e) {
+      // the parser's offset is relative to the text it was given, like the calculator's own
+      throw CalcException.input(e.offset(), e.detail(), e);
+    }
   }
 }
