@@ -69,7 +69,9 @@ final class Evaluator {
     UnionRelation none = UnionRelation.empty(List.of());
     FlowAnalysis.Result r = engine(op, f.pos(), () -> flowAnalysis.compute(
         sink, must == null ? none : must, may == null ? none : may, schedule));
-    if (may == null) return ListValue.of(List.of(new UnionValue(r.mustDependence(), true), new UnionValue(r.mustNoSource(), true)));
+    if (may == null) {
+      return ListValue.of(List.of(new UnionValue(r.mustDependence(), true), new UnionValue(r.mustNoSource(), true)));
+    }
     return new UnionValue(r.mayDependence(), true);
   }
 
@@ -91,7 +93,8 @@ final class Evaluator {
 
   /** The union when {@code v} is a union of sets (or an empty union not typed as maps), else null. */
   private static UnionRelation sets(Value v) {
-    return strip(v) instanceof UnionValue u && u.isSets() && !(u.union().size() == 0 && u.emptyIsMap()) ? u.union() : null;
+    if (!(strip(v) instanceof UnionValue u) || !u.isSets()) return null;
+    return u.union().size() == 0 && u.emptyIsMap() ? null : u.union();
   }
 
   /** The union when {@code v} is a union of maps (or empty), else null. */
@@ -244,9 +247,15 @@ final class Evaluator {
 
   private static Value compare(BinaryOp op, Value a, Value b, int pos) {
     String s = op.symbol;
-    UnionRelation x = sets(a) != null && sets(b) != null ? sets(a) : maps(a) != null && maps(b) != null ? maps(a) : null;
-    if (x != null) {
-      UnionRelation y = sets(a) != null && sets(b) != null ? sets(b) : maps(b);
+    UnionRelation[] xy = null;
+    if (sets(a) != null && sets(b) != null) {
+      xy = new UnionRelation[] {sets(a), sets(b)};
+    } else if (maps(a) != null && maps(b) != null) {
+      xy = new UnionRelation[] {maps(a), maps(b)};
+    }
+    if (xy != null) {
+      UnionRelation x = xy[0];
+      UnionRelation y = xy[1];
       switch (op) {
         case EQUAL:
           return test(s, pos, () -> x.isEqual(y));
