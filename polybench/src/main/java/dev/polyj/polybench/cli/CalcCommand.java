@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code polyj calc [FILE]}: runs a calculator script (iscc's language) from FILE or standard input. */
-@Command(mixinStandardHelpOptions = true,
+@Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = {"Runs a script in the iscc language, from FILE or standard input, printing one line per result.",
         "Errors go to standard error as FILE:LINE:COLUMN: message; the script goes on with the next statement."},
     footer = {"", "Exit codes: 0 every statement ran, 2 a statement had an error, 3 internal error."})

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 /** A command of the design that is not available yet: it says so and exits with code 2. */
-@Command(mixinStandardHelpOptions = true)
+@Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class)
 final class NotYetCommand implements Callable<Integer> {
   @Option(names = "--debug", description = "Print the stack trace of internal errors.")
   boolean debug;
