@@ -72,6 +72,7 @@ class IslParserTest {
   @Test
   void rangesPiecesAndConditionalsInTuples() {
     check("{ [0:4] }", -6, 6, p -> 0 <= p[0] && p[0] <= 4);
+    check("{ [i = 0:3, j = i:] : j < 3 }", -5, 5, p -> 0 <= p[0] && p[0] <= 3 && p[0] <= p[1] && p[1] < 3);
     check("{ [i] -> [i:i + 2] }", -4, 4, p -> p[0] <= p[1] && p[1] <= p[0] + 2);
     check("{ [i] -> [i:] }", -4, 4, p -> p[1] >= p[0]);
     check("{ [i] -> [:i] }", -4, 4, p -> p[1] <= p[0]);
@@ -102,6 +103,13 @@ class IslParserTest {
     UnionRelation maps = IslParser.parseUnion("{ S[i] -> A[i]; S[i] -> B[i, i] }");
     assertTrue(maps.isMapUnion());
     assertEquals(2, maps.size());
+  }
+
+  @Test
+  void sameNameWithOtherArityIsAnotherSpace() {
+    UnionRelation u = IslParser.parseUnion("{ S[i] : i > 0; S[i, j] : i > j }");
+    assertEquals(2, u.size());
+    Points.assertMeaning(u.relation(Space.set(List.of(), Tuple.anonymous("S", 2))), -3, 3, p -> p[0] > p[1], "S2");
   }
 
   @Test

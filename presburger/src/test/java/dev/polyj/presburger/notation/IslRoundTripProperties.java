@@ -36,6 +36,13 @@ class IslRoundTripProperties {
   }
 
   @Provide
+  Arbitrary<Relation> setsWithLocals() {
+    Arbitrary<Space> spaces = Combinators.combine(Arbitraries.integers().between(0, 1),
+        Arbitraries.integers().between(1, 2)).flatAs((p, d) -> tuples(d).map(t -> Space.set(PARAMS.subList(0, p), t)));
+    return spaces.flatMap(s -> PresburgerArbitraries.relations(s, 4, 4, 2, 2));
+  }
+
+  @Provide
   Arbitrary<Relation> maps() {
     Arbitrary<Space> spaces = Combinators.combine(Arbitraries.integers().between(0, 2),
         Arbitraries.integers().between(1, 2), Arbitraries.integers().between(1, 2))
@@ -70,6 +77,11 @@ class IslRoundTripProperties {
     roundTrip(r);
   }
 
+  @Property(tries = 150)
+  void setsWithExistentialsReadBackAsPrinted(@ForAll("setsWithLocals") Relation r) {
+    roundTrip(r);
+  }
+
   @Property(tries = 200)
   void mapsReadBackAsPrinted(@ForAll("maps") Relation r) {
     roundTrip(r);
@@ -93,7 +105,8 @@ class IslRoundTripProperties {
       String text = IslPrinter.print(u);
       UnionRelation back = IslParser.parseUnion(text);
       assertEquals(u.paramNames(), back.paramNames(), text);
-      assertEquals(u.size(), back.relations().stream().filter(r -> !r.isEmpty()).count(), text);
+      assertEquals(u.relations().stream().filter(r -> !r.isEmpty()).count(),
+          back.relations().stream().filter(r -> !r.isEmpty()).count(), text);
       for (Relation r : u.relations()) Points.assertSamePoints(r, back.relation(r.space()), text);
     }
   }
