@@ -1,6 +1,6 @@
 package dev.polyj.polybench.bench;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,44 +45,44 @@ public final class ArrayDump {
    *     twice, or no array at all
    */
   public static ArrayDump parse(String text) throws MalformedDumpException {
-    String[] tokens = text.strip().split("\\s+");
+    Tokens tokens = new Tokens(text);
     Map<String, DumpedArray> arrays = new LinkedHashMap<>();
-    int i = 0;
-    int n = text.isBlank() ? 0 : tokens.length;
-    while (i < n) {
-      String t = tokens[i];
+    for (String t = tokens.next(); t != null; t = tokens.next()) {
       if (t.equals("==BEGIN") || t.equals("==END")) {
-        if (i + 1 >= n || !tokens[i + 1].equals("DUMP_ARRAYS==")) {
+        if (!"DUMP_ARRAYS==".equals(tokens.next())) {
           throw new MalformedDumpException("broken marker '" + t + "'");
         }
-        i += 2;
         continue;
       }
-      if (!t.equals("begin") || i + 2 >= n || !tokens[i + 1].equals("dump:")) {
+      if (!t.equals("begin") || !"dump:".equals(tokens.next())) {
         throw new MalformedDumpException("expected 'begin dump: NAME', got '" + excerpt(t) + "'");
       }
-      String name = tokens[i + 2];
-      i += 3;
-      List<String> values = new ArrayList<>();
-      while (i < n && !tokens[i].equals("end")) {
-        values.add(tokens[i]);
-        i++;
+      String name = tokens.next();
+      if (name == null) {
+        throw new MalformedDumpException("'begin dump:' without a name");
       }
-      if (i + 2 >= n) {
+      Values values = new Values(name);
+      String v = tokens.next();
+      while (v != null && !v.equals("end")) {
+        values.add(v);
+        v = tokens.next();
+      }
+      if (v == null) {
         throw new MalformedDumpException(name + ": no 'end   dump: " + name + "' line");
       }
-      if (!tokens[i + 1].equals("dump:") || !tokens[i + 2].equals(name)) {
-        throw new MalformedDumpException(name + ": ends with 'end " + tokens[i + 1] + " "
-            + excerpt(tokens[i + 2]) + "'");
+      String dump = tokens.next();
+      String endName = tokens.next();
+      if (!"dump:".equals(dump) || !name.equals(endName)) {
+        throw new MalformedDumpException(name + ": ends with 'end " + dump + " "
+            + (endName == null ? "" : excerpt(endName)) + "'");
       }
-      i += 3;
-      if (values.isEmpty()) {
+      if (values.size == 0) {
         throw new MalformedDumpException(name + ": no values");
       }
       if (arrays.containsKey(name)) {
         throw new MalformedDumpException(name + ": dumped twice");
       }
-      arrays.put(name, toArray(name, values));
+      arrays.put(name, values.toArray());
     }
     if (arrays.isEmpty()) {
       throw new MalformedDumpException("no array dumped");
@@ -90,19 +90,53 @@ public final class ArrayDump {
     return new ArrayDump(arrays);
   }
 
-  private static DumpedArray toArray(String name, List<String> tokens)
-      throws MalformedDumpException {
-    double[] values = new double[tokens.size()];
-    int decimals = 0;
-    for (int k = 0; k < values.length; k++) {
-      String t = tokens.get(k);
-      String lower = t.toLowerCase(Locale.ROOT);
-      if (lower.matches("[-+]?nan")) {
-        values[k] = Double.NaN;
-      } else if (lower.matches("[-+]?inf(inity)?")) {
-        values[k] = lower.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-      } else if (NUMBER.matcher(t).matches()) {
-        values[k] = Double.parseDouble(t);
+  /** Whitespace-separated tokens of a text, one at a time (dumps can hold millions). */
+  private static final class Tokens {
+    private final String text;
+    private int at;
+
+    Tokens(String text) {
+      this.text = text;
+    }
+
+    /** The next token, or null at the end. */
+    String next() {
+      int n = text.length();
+      while (at < n && Character.isWhitespace(text.charAt(at))) {
+        at++;
+      }
+      if (at == n) {
+        return null;
+      }
+      int start = at;
+      while (at < n && !Character.isWhitespace(text.charAt(at))) {
+        at++;
+      }
+      return text.substring(start, at);
+    }
+  }
+
+  /** The values of one array as they are read. */
+  private static final class Values {
+    private final String name;
+    private double[] values = new double[64];
+    private int size;
+    private int decimals;
+
+    Values(String name) {
+      this.name = name;
+    }
+
+    void add(String t) throws MalformedDumpException {
+      double v = parseValue(t);
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = v;
+    }
+
+    private double parseValue(String t) throws MalformedDumpException {
+      if (NUMBER.matcher(t).matches()) {
         int dot = t.indexOf('.');
         if (dot >= 0) {
           int end = dot + 1;
@@ -111,12 +145,22 @@ public final class ArrayDump {
           }
           decimals = Math.max(decimals, end - dot - 1);
         }
-      } else {
-        throw new MalformedDumpException(
-            name + "[" + k + "]: '" + excerpt(t) + "' is not a number");
+        return Double.parseDouble(t);
       }
+      String lower = t.toLowerCase(Locale.ROOT);
+      if (lower.matches("[-+]?nan")) {
+        return Double.NaN;
+      }
+      if (lower.matches("[-+]?inf(inity)?")) {
+        return lower.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+      }
+      throw new MalformedDumpException(
+          name + "[" + size + "]: '" + excerpt(t) + "' is not a number");
     }
-    return new DumpedArray(name, values, decimals);
+
+    DumpedArray toArray() {
+      return new DumpedArray(name, Arrays.copyOf(values, size), decimals);
+    }
   }
 
   private static String excerpt(String s) {

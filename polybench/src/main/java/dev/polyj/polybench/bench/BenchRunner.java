@@ -350,6 +350,10 @@ public final class BenchRunner {
       } catch (StepFailure e) {
         p.result.fail(Status.FAILED, e.getMessage());
         progress.message(name + ": failed: " + e.getMessage());
+        for (String tool : p.toolExes.keySet()) {
+          p.toolResults.put(tool, ComparisonResult.notOk(tool, Status.FAILED,
+              "not timed: the baseline timing run failed"));
+        }
         return;
       }
       if (p.optimizedExe != null) {

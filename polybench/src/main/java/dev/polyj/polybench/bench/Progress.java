@@ -61,7 +61,16 @@ public abstract class Progress {
    */
   static boolean isTerminal() {
     String term = System.getenv("TERM");
-    return System.console() != null && term != null && !term.equals("dumb");
+    java.io.Console console = System.console();
+    if (console == null || term == null || term.equals("dumb")) {
+      return false;
+    }
+    // From Java 22 on a console may exist without a terminal; ask it when it can tell.
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true;
+    }
   }
 
   /** One line per update. */
@@ -115,7 +124,7 @@ public abstract class Progress {
       this.total = total;
       int filled = total == 0 ? WIDTH : (int) ((long) WIDTH * done / total);
       String line = String.format(Locale.ROOT, "[%s%s] %d/%d %s %s", "#".repeat(filled),
-          "-".repeat(WIDTH - filled), done, total, phase, detail);
+          "-".repeat(WIDTH - filled), done, total, phase, detail).stripTrailing();
       if (line.length() > LINE) {
         line = line.substring(0, LINE);
       }
