@@ -345,7 +345,7 @@ final class RelationAlgebra {
     checkArgument(r.space().domainTuple().equals(s.space().tuple()),
         "subtractDomain: domain of %s does not match %s", r.space(), s.space());
     Relation[] ab = alignParams(r, s);
-    return Difference.subtract(ab[0], liftDomain(ab[1], ab[0].space()));
+    return Subtraction.subtract(ab[0], liftDomain(ab[1], ab[0].space()));
   }
 
   /** isl_map_subtract_range: the pairs of {@code r} whose range element is not in {@code s}. */
@@ -355,7 +355,7 @@ final class RelationAlgebra {
     checkArgument(r.space().rangeTuple().equals(s.space().tuple()),
         "subtractRange: range of %s does not match %s", r.space(), s.space());
     Relation[] ab = alignParams(r, s);
-    return Difference.subtract(ab[0], liftRange(ab[1], ab[0].space()));
+    return Subtraction.subtract(ab[0], liftRange(ab[1], ab[0].space()));
   }
 
   /** isl_map_intersect_params: restricts the parameters to the parameter domain {@code s}. */

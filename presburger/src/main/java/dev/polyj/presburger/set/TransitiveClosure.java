@@ -510,7 +510,7 @@ public final class TransitiveClosure {
    */
   private static boolean provedSubset(Relation a, Relation b) {
     if (existentials(a) > MAX_EXISTENTIALS || existentials(b) > MAX_EXISTENTIALS) return false;
-    return Boolean.TRUE.equals(Difference.isSubset(a, b, INCLUSION_BUDGET));
+    return Boolean.TRUE.equals(BoundedInclusion.isSubset(a, b, INCLUSION_BUDGET));
   }
 
   /** The largest number of unknown existentials in a piece. */

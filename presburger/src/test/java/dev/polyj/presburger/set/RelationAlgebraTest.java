@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RelationAlgebraTest {
   private static void assertSamePoints(Relation expected, Relation actual) {
     assertEquals(expected.space(), actual.space());
-    assertTrue(Difference.isEqual(expected, actual), () -> "expected " + expected + "\n but got " + actual);
+    assertTrue((expected).isEqual(actual), () -> "expected " + expected + "\n but got " + actual);
   }
 
   @Test
