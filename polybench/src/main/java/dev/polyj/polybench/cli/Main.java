@@ -48,11 +48,11 @@ public final class Main implements Callable<Integer> {
   public static CommandLine commandLine(InputStream stdin) {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand("calc", new CalcCommand(stdin));
-    NotYetCommand.register(cl, "flow", "Dataflow analysis of access relations given in YAML (like isl_flow).");
+    cl.addSubcommand("flow", new FlowCommand(stdin));
     NotYetCommand.register(cl, "codegen", "C code for a schedule (like isl_codegen).");
-    NotYetCommand.register(cl, "scops", "The static control parts of a C file and their polyhedral model.");
+    cl.addSubcommand("scops", new ScopsCommand());
     NotYetCommand.register(cl, "optimize", "Optimizes the #pragma scop regions of a C file (like polycc).");
-    NotYetCommand.register(cl, "bench", "Batch optimization and benchmark of the PolyBench suite, with reports.");
+    cl.addSubcommand("bench", new dev.polyj.polybench.bench.BenchCommand());
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       err.println("polyj: internal error: " + ex + "; " + REPORT_HINT);
