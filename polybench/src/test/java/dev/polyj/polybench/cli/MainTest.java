@@ -131,11 +131,34 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"flow", "codegen", "scops", "optimize", "bench"})
+  @ValueSource(strings = {"codegen", "optimize"})
   void commandsNotAvailableYetSaySoAndExitWith2(String command) {
     Run r = run("", command, "whatever.c", "-o", "out.c");
     assertEquals("polyj " + command + ": not supported yet\n", r.err());
     assertEquals(2, r.code());
+  }
+
+  @Test
+  void flowAnswersLikeTheDataflowAnalysis() {
+    String yaml = "sink: \"{ R[i] -> a[i] : 0 <= i < 4 }\"\n"
+        + "must_source: \"{ W[i] -> a[i] : 0 <= i < 2 }\"\n"
+        + "schedule_map: \"{ W[i] -> [0, i]; R[i] -> [1, i] }\"\n";
+    Run r = run(yaml, "flow");
+    assertEquals(0, r.code(), r.err());
+    dev.polyj.presburger.set.UnionRelation must = dev.polyj.presburger.set.UnionRelation.parse(
+        r.out().lines().filter(l -> l.startsWith("must_dependence:")).findFirst().orElseThrow()
+            .replaceFirst("must_dependence: \"(.*)\"", "$1"));
+    assertTrue(must.isEqual(dev.polyj.presburger.set.UnionRelation.parse("{ W[i] -> R[i] : 0 <= i < 2 }")), r.out());
+    Run bad = run("sink: \"{ R[i] -> a[i] \"\nschedule_map: \"{ R[i] -> [i] }\"\n", "flow");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().startsWith("<stdin>:"), bad.err());
+  }
+
+  @Test
+  void scopsOfAMissingFileIsBadInput() {
+    Run r = run("", "scops", "no-such-file.c");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("no-such-file.c"), r.err());
   }
 
   @Test
