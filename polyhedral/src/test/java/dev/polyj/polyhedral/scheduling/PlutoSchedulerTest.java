@@ -70,6 +70,31 @@ class PlutoSchedulerTest {
     }
   }
 
+  /** The schedule tree orders instances like the flat schedule (both flattened, compared pointwise). */
+  @ParameterizedTest
+  @ValueSource(strings = {"gemm.c", "jacobi1d.c", "lu.c"})
+  void treeOrdersLikeTheFlatSchedule(String kernel) throws IOException {
+    Scop scop = scop(kernel);
+    Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
+    List<Relation> domains = new ArrayList<>();
+    for (Statement s : scop.statements()) domains.add(s.domain());
+    AffineSchedule sched = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 10));
+    UnionRelation fromTree = dev.polyj.polyhedral.schedule.ScheduleMaps.toFlatMap(sched.toTree());
+    UnionRelation flat = sched.toMap();
+    // same order: for every pair of instances, the lexicographic comparison agrees
+    UnionRelation before = precedes(flat);
+    UnionRelation beforeTree = precedes(fromTree);
+    assertTrue(before.isEqual(beforeTree), () -> kernel + ": " + flat + " vs " + fromTree);
+  }
+
+  /** { x -> y : schedule(x) lexicographically before schedule(y) } for a schedule with one range space. */
+  static UnionRelation precedes(UnionRelation schedule) {
+    dev.polyj.presburger.space.Space range = schedule.relations().get(0).space().range();
+    for (Relation r : schedule.relations()) assertTrue(r.space().range().equals(range), "one range space");
+    UnionRelation lt = UnionRelation.of(Relation.lexLt(range, range));
+    return schedule.apply(lt).apply(schedule.reverse());
+  }
+
   static long[] time(AffineSchedule s, String stmt, long[] params, long[] iters) {
     long[] t = new long[s.nLevel()];
     for (int l = 0; l < t.length; l++) {
