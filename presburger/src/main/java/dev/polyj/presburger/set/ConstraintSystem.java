@@ -51,6 +51,7 @@ final class ConstraintSystem {
     int col = nCol();
     widen(col + 1);
     nLocal++;
+    if (div != null) div = new Div(Arrays.copyOf(div.numeratorRaw(), col + 1), div.denominator());
     divs.add(div);
     if (div != null) {
       long[] num = Arrays.copyOf(div.numeratorRaw(), col + 1);
