@@ -76,6 +76,67 @@ class OmegaTestProperties {
         }));
   }
 
+  /** The BigInteger rows (the fallback past 64 bits) decide exactly like enumeration. */
+  @Property(tries = 300)
+  void bigIntegerRowsMatchEnumeration(@ForAll("slivers") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+      for (long[] r : rows) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyWithBigIntegers(nVar, List.of(), boxed(rows, nVar)));
+  }
+
+  /**
+   * Coefficients near 2^62: the 64-bit computation overflows and the BigInteger fallback must give
+   * the answer that exact evaluation over the box gives.
+   */
+  @Property(tries = 100)
+  void overflowingCoefficientsFallBack(@ForAll("smallInts") int a, @ForAll("smallInts") int b,
+      @ForAll("smallInts") int c, @ForAll("smallInts") int ylo, @ForAll("smallInts") int yhi) {
+    long big = 1L << 62;
+    List<long[]> rows = List.of(
+        new long[] {c, a, big}, // a x + 2^62 y + c >= 0
+        new long[] {-c, b, big}, // b x + 2^62 y - c >= 0
+        new long[] {BOX, 1, 0}, new long[] {BOX, -1, 0},
+        new long[] {-ylo, 0, 1}, new long[] {yhi, 0, -1});
+    boolean found = false;
+    for (long x = -BOX; x <= BOX; x++) {
+      for (long y = ylo; y <= yhi; y++) {
+        boolean ok = true;
+        for (long[] r : rows) {
+          java.math.BigInteger v = java.math.BigInteger.valueOf(r[0])
+              .add(java.math.BigInteger.valueOf(r[1]).multiply(java.math.BigInteger.valueOf(x)))
+              .add(java.math.BigInteger.valueOf(r[2]).multiply(java.math.BigInteger.valueOf(y)));
+          if (v.signum() < 0) ok = false;
+        }
+        found |= ok;
+      }
+    }
+    assertEquals(!found, OmegaTest.isIntegerEmpty(2, List.of(), rows));
+  }
+
+  @Provide
+  Arbitrary<Integer> smallInts() {
+    return Arbitraries.integers().between(-3, 3);
+  }
+
+  static List<long[]> boxed(List<long[]> rows, int nVar) {
+    List<long[]> boxed = new ArrayList<>(rows);
+    for (int v = 0; v < nVar; v++) {
+      long[] lo = new long[nVar + 1];
+      lo[0] = BOX;
+      lo[1 + v] = 1;
+      long[] hi = new long[nVar + 1];
+      hi[0] = BOX;
+      hi[1 + v] = -1;
+      boxed.add(lo);
+      boxed.add(hi);
+    }
+    return boxed;
+  }
+
   @Property(tries = 200)
   void unboundedSystemsAgreeWithBoxedSearchWhenBoxHasPoint(@ForAll("systems") List<long[]> rows) {
     int nVar = rows.get(0).length - 1;

@@ -1,0 +1,66 @@
+package dev.polyj.polyhedral.flow;
+
+import dev.polyj.presburger.set.UnionRelation;
+import java.util.Map;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Reads and writes the YAML of dataflow problems, as isl's flow tool does: input keys {@code sink},
+ * {@code must_source}, {@code may_source}, {@code kill} and {@code schedule_map}; output keys
+ * {@code must_dependence}, {@code may_dependence}, {@code must_no_source}, {@code may_no_source}.
+ */
+public final class FlowYaml {
+  private static final Set<String> KEYS = Set.of("sink", "must_source", "may_source", "kill", "schedule_map", "schedule");
+
+  private FlowYaml() {}
+
+  /** Parses the input; errors are {@link IllegalArgumentException}s naming the key and position. */
+  public static AccessInfo read(String text) {
+    Object doc;
+    try {
+      doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+    } catch (MarkedYAMLException e) {
+      var m = e.getProblemMark();
+      throw new IllegalArgumentException((m.getLine() + 1) + ":" + (m.getColumn() + 1) + ": " + e.getProblem());
+    } catch (YAMLException e) {
+      throw new IllegalArgumentException("1:1: " + e.getMessage());
+    }
+    if (!(doc instanceof Map<?, ?> map)) throw new IllegalArgumentException("1:1: expected a mapping with a 'sink' key");
+    for (Object key : map.keySet()) {
+      if (!KEYS.contains(String.valueOf(key))) throw new IllegalArgumentException("unknown key '" + key + "'");
+    }
+    if (!map.containsKey("sink")) throw new IllegalArgumentException("missing key 'sink'");
+    if (map.containsKey("schedule")) {
+      throw new UnsupportedOperationException("schedule trees in dataflow input: not supported yet (use schedule_map)");
+    }
+    if (!map.containsKey("schedule_map")) throw new IllegalArgumentException("missing key 'schedule_map'");
+    return new AccessInfo(union(map, "sink"), union(map, "must_source"), union(map, "may_source"),
+        union(map, "kill"), union(map, "schedule_map"));
+  }
+
+  private static UnionRelation union(Map<?, ?> map, String key) {
+    Object v = map.get(key);
+    if (v == null) return null;
+    try {
+      return UnionRelation.parse(String.valueOf(v));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+    }
+  }
+
+  public static String write(FlowResult r) {
+    return "must_dependence: " + quote(r.mustDependence()) + "\n"
+        + "may_dependence: " + quote(r.mayDependence()) + "\n"
+        + "must_no_source: " + quote(r.mustNoSource()) + "\n"
+        + "may_no_source: " + quote(r.mayNoSource()) + "\n";
+  }
+
+  private static String quote(UnionRelation u) {
+    return '"' + u.toString().replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+  }
+}
