@@ -456,7 +456,9 @@ public final class AstBuilder {
     final List<long[]> lowers = new ArrayList<>();
     final List<long[]> uppers = new ArrayList<>();
     long stride = 1;
-    long[] offset; // x = offset (mod stride), offset row without x
+    long[] offset; // x = offset (mod stride) as a row without x, when the congruence has a unit coefficient
+    Expr offsetExpr; // the offset as an expression
+    BasicRelation strideSet; // { x : exists e : a*x + g = m*e }, what a loop with this stride guarantees
 
     LevelInfo(BasicRelation q, int c) {
       this.q = q;
@@ -478,17 +480,28 @@ public final class AstBuilder {
       }
       long m = 0;
       for (int i = 0; i < dep.length; i++) if (dep[i]) m = Ints.gcd(m, row[base + i]);
+      // a*x + g = sum of multiples of m: a*x + g = 0 (mod m)
       long a = row[c];
-      if (m <= 1 || Ints.gcd(a, m) != 1 || m <= info.stride) continue;
-      long inv = modInverse(Ints.mod(a, m), m);
-      long[] off = new long[row.length];
-      for (int k = 0; k < row.length; k++) {
-        if (k == c || (k >= base && dep[k - base])) continue;
-        off[k] = symmetricMod(Ints.mul(Ints.mod(-row[k], m), inv), m);
+      long h = Ints.gcd(a, m);
+      long mm = m / h;
+      if (mm <= info.stride) continue;
+      long[] g = row.clone();
+      g[c] = 0;
+      for (int i = 0; i < dep.length; i++) if (dep[i]) g[base + i] = 0;
+      if (h > 1 && !multipleHolds(q, g, h, ctx)) continue;
+      long inv = modInverse(Ints.mod(a / h, mm), mm);
+      if (h == 1) {
+        long[] off = new long[row.length];
+        for (int k = 0; k < row.length; k++) off[k] = symmetricMod(Ints.mul(Ints.mod(-g[k], mm), inv), mm);
+        off[0] = Ints.mod(off[0], mm);
+        info.offset = off;
+        info.offsetExpr = rowExpr(q, off);
+      } else {
+        info.offset = null;
+        info.offsetExpr = Exprs.scale(Exprs.exactDiv(Exprs.scale(rowExpr(q, g), -1), h), inv);
       }
-      off[0] = Ints.mod(off[0], m);
-      info.stride = m;
-      info.offset = off;
+      info.stride = mm;
+      info.strideSet = congruenceSet(q, row, c, dep, m);
     }
     if (info.eq != null) {
       info.lowers.add(info.eq);
@@ -497,6 +510,19 @@ public final class AstBuilder {
     }
     List<long[]> bounds = new ArrayList<>();
     for (long[] r : q.inequalities()) if (r[c] != 0 && !Rows.usesLocals(r, base, dep)) bounds.add(r);
+    boolean hasLower = false;
+    boolean hasUpper = false;
+    for (long[] r : bounds) {
+      hasLower |= r[c] > 0;
+      hasUpper |= r[c] < 0;
+    }
+    if (!hasLower || !hasUpper) {
+      // bounds only through divisions of x: their rational shadow bounds x (a superset is enough
+      // for a loop, the divisions stay as guards further in)
+      for (long[] r : shadowBounds(q, c, dep)) {
+        if ((r[c] > 0 && !hasLower) || (r[c] < 0 && !hasUpper)) bounds.add(r);
+      }
+    }
     for (long[] r : List.copyOf(bounds)) {
       List<long[]> others = new ArrayList<>(bounds);
       others.remove(r);
@@ -504,6 +530,50 @@ public final class AstBuilder {
     }
     for (long[] r : bounds) (r[c] > 0 ? info.lowers : info.uppers).add(r);
     return info;
+  }
+
+  /** Fourier-Motzkin elimination of the locals marked in dep from q's constraints: rows on x implied by q. */
+  private static List<long[]> shadowBounds(BasicRelation q, int c, boolean[] dep) {
+    List<long[]> rows = new ArrayList<>(q.inequalities());
+    for (long[] e : q.equalities()) {
+      rows.add(e);
+      rows.add(Ints.negate(e));
+    }
+    int base = 1 + q.nVar();
+    for (int i = dep.length - 1; i >= 0; i--) {
+      if (!dep[i]) continue;
+      int col = base + i;
+      List<long[]> lower = new ArrayList<>();
+      List<long[]> upper = new ArrayList<>();
+      List<long[]> next = new ArrayList<>();
+      for (long[] r : rows) {
+        if (r[col] > 0) lower.add(r);
+        else if (r[col] < 0) upper.add(r);
+        else next.add(r);
+      }
+      for (long[] l : lower) {
+        for (long[] u : upper) {
+          long g = Ints.gcd(l[col], u[col]);
+          long[] comb = Ints.combine(-u[col] / g, l, l[col] / g, u);
+          comb[col] = 0;
+          next.add(comb);
+        }
+      }
+      if (next.size() > 400) return List.of();
+      rows = next;
+    }
+    List<long[]> out = new ArrayList<>();
+    for (long[] r : rows) {
+      if (r[c] == 0 || Rows.usesLocals(r, base, dep)) continue;
+      long gcd = Ints.gcd(r, 1, r.length);
+      long[] t = r.clone();
+      if (gcd > 1) {
+        t[0] = Math.floorDiv(t[0], gcd);
+        for (int k = 1; k < t.length; k++) t[k] /= gcd;
+      }
+      out.add(t);
+    }
+    return out;
   }
 
   private static long modInverse(long a, long m) {
@@ -581,20 +651,9 @@ public final class AstBuilder {
     int c = col(d);
     long a = info.eq[c];
     if (a == 1) return true;
-    BasicRelation q = info.q;
-    BasicRelation.Builder b = BasicRelation.builder(space);
-    for (int i = 0; i < q.nLocal(); i++) {
-      Div dv = q.div(i);
-      b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
-    }
     long[] g = info.eq.clone();
     g[c] = 0;
-    int e = b.addDiv(g, a);
-    long[] rem = Arrays.copyOf(g, e + 1);
-    rem[e] = -a;
-    rem[0] = Ints.sub(rem[0], 1); // g - a*floor(g/a) >= 1: not a multiple
-    b.addIneq(rem);
-    return ctx.isDisjoint(b.build());
+    return multipleHolds(info.q, g, a, ctx);
   }
 
   private List<Node> loop(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos) {
@@ -607,21 +666,21 @@ public final class AstBuilder {
     List<LevelInfo> lows = prune(infos, true, ctx);
     List<LevelInfo> ups = prune(infos, false, ctx);
     long stride = infos.get(0).stride;
-    Expr offsetKey = stride > 1 ? rowExpr(infos.get(0).q, infos.get(0).offset) : null;
+    Expr offsetKey = infos.get(0).offsetExpr;
     for (LevelInfo i : infos) {
-      if (stride > 1 && (i.stride != stride || !rowExpr(i.q, i.offset).equals(offsetKey))) stride = 1;
+      if (stride > 1 && (i.stride != stride || !i.offsetExpr.equals(offsetKey))) stride = 1;
     }
     List<BasicRelation> alternatives = new ArrayList<>();
     if (lows.size() * ups.size() <= 16) {
       for (LevelInfo l : lows) {
         for (LevelInfo u : ups) {
           BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), u.uppers));
-          if (stride > 1) alt = alt.intersect(strideSet(l, c));
+          if (stride > 1) alt = alt.intersect(l.strideSet);
           alternatives.add(alt);
         }
       }
     } else {
-      alternatives.add(stride > 1 ? strideSet(lows.get(0), c) : BasicRelation.universe(space));
+      alternatives.add(stride > 1 ? lows.get(0).strideSet : BasicRelation.universe(space));
     }
     BuildContext inner = ctx.andAny(alternatives);
     boolean coincident = true;
@@ -639,13 +698,13 @@ public final class AstBuilder {
     List<Expr> mins = new ArrayList<>();
     for (LevelInfo l : lows) {
       List<Expr> maxs = new ArrayList<>();
-      for (long[] r : l.lowers) maxs.add(stride > 1 ? alignedLower(l, r, c, stride) : lowerExpr(l.q, r, c));
+      for (long[] r : l.lowers) maxs.add(stride > 1 ? alignedLower(l, r, c, stride, ctx) : lowerExpr(l.q, r, c, ctx));
       mins.add(Exprs.max(maxs));
     }
     List<Expr> maxs = new ArrayList<>();
     for (LevelInfo u : ups) {
       List<Expr> ms = new ArrayList<>();
-      for (long[] r : u.uppers) ms.add(upperExpr(u.q, r, c));
+      for (long[] r : u.uppers) ms.add(upperExpr(u.q, r, c, ctx));
       maxs.add(Exprs.min(ms));
     }
     Expr init = Exprs.min(mins);
@@ -653,7 +712,10 @@ public final class AstBuilder {
     Node bodyNode = Node.seq(body);
     List<String> pragmas = new ArrayList<>();
     if (parallel) {
-      pragmas.add("omp parallel for");
+      java.util.Set<String> names = new java.util.TreeSet<>();
+      for (Piece p : pieces) names.add(problem.statementNames().get(p.statement()));
+      List<String> clauses = options.annotator().clauses(d, names);
+      pragmas.add(clauses.isEmpty() ? "omp parallel for" : "omp parallel for " + String.join(" ", clauses));
     } else if (coincident && !containsLoop(bodyNode)) {
       pragmas.add("omp simd");
     }
@@ -671,20 +733,35 @@ public final class AstBuilder {
     return false;
   }
 
-  /** { x : x = offset + stride * k } with the divisions of l's piece. */
-  private BasicRelation strideSet(LevelInfo l, int c) {
-    BasicRelation q = l.q;
+  /** { x : exists e : a*x + g = m*e }: the congruence of an equality whose x-dependent divisions are replaced by e. */
+  private BasicRelation congruenceSet(BasicRelation q, long[] row, int c, boolean[] dep, long m) {
     BasicRelation.Builder b = BasicRelation.builder(space);
     for (int i = 0; i < q.nLocal(); i++) {
       Div dv = q.div(i);
       b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
     }
-    int k = b.addExistential();
-    long[] row = Arrays.copyOf(Ints.negate(l.offset), k + 1);
-    row[c] = 1;
-    row[k] = -l.stride;
-    b.addEq(row);
+    int e = b.addExistential();
+    long[] r = Arrays.copyOf(row, e + 1);
+    int base = 1 + q.nVar();
+    for (int i = 0; i < dep.length; i++) if (dep[i]) r[base + i] = 0;
+    r[e] = -m;
+    b.addEq(r);
     return b.build();
+  }
+
+  /** True when the context guarantees that the row g (over q's columns) is a multiple of h. */
+  private boolean multipleHolds(BasicRelation q, long[] g, long h, BuildContext ctx) {
+    BasicRelation.Builder b = BasicRelation.builder(space);
+    for (int i = 0; i < q.nLocal(); i++) {
+      Div dv = q.div(i);
+      b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
+    }
+    int e = b.addDiv(g, h);
+    long[] rem = Arrays.copyOf(g, e + 1);
+    rem[e] = -h;
+    rem[0] = Ints.sub(rem[0], 1); // g - h*floor(g/h) >= 1
+    b.addIneq(rem);
+    return ctx.isDisjoint(b.build());
   }
 
   /**
@@ -715,24 +792,28 @@ public final class AstBuilder {
     return keep;
   }
 
-  private Expr lowerExpr(BasicRelation q, long[] r, int c) {
+  private Expr lowerExpr(BasicRelation q, long[] r, int c, BuildContext ctx) {
     long a = r[c];
     long[] g = r.clone();
     g[c] = 0;
-    return Exprs.ceilDiv(Exprs.scale(rowExpr(q, g), -1), a);
+    Expr neg = Exprs.scale(rowExpr(q, g), -1);
+    if (a > 1 && !(neg instanceof Expr.Int) && multipleHolds(q, g, a, ctx)) return Exprs.exactDiv(neg, a);
+    return Exprs.ceilDiv(neg, a);
   }
 
-  private Expr upperExpr(BasicRelation q, long[] r, int c) {
+  private Expr upperExpr(BasicRelation q, long[] r, int c, BuildContext ctx) {
     long a = -r[c];
     long[] g = r.clone();
     g[c] = 0;
-    return Exprs.floorDiv(rowExpr(q, g), a);
+    Expr e = rowExpr(q, g);
+    if (a > 1 && !(e instanceof Expr.Int) && multipleHolds(q, g, a, ctx)) return Exprs.exactDiv(e, a);
+    return Exprs.floorDiv(e, a);
   }
 
   /** The least value at least the lower bound r that is congruent to the piece's offset modulo the stride. */
-  private Expr alignedLower(LevelInfo l, long[] r, int c, long m) {
+  private Expr alignedLower(LevelInfo l, long[] r, int c, long m, BuildContext ctx) {
     long[] off = l.offset;
-    if (r[c] == 1) {
+    if (r[c] == 1 && off != null) {
       long[] init = Ints.negate(r);
       init[c] = 0;
       long[] diff = new long[init.length];
@@ -743,8 +824,8 @@ public final class AstBuilder {
       }
       if (aligned) return Exprs.plus(rowExpr(l.q, init), Ints.mod(-diff[0], m));
     }
-    Expr o = rowExpr(l.q, off);
-    Expr lb = lowerExpr(l.q, r, c);
+    Expr o = l.offsetExpr;
+    Expr lb = lowerExpr(l.q, r, c, ctx);
     return Exprs.add(o, Exprs.scale(Exprs.ceilDiv(Exprs.sub(lb, o), m), m));
   }
 
@@ -773,7 +854,7 @@ public final class AstBuilder {
       }
     }
     if (best == null) return null;
-    Expr lb = lowerExpr(l.q, best, c);
+    Expr lb = lowerExpr(l.q, best, c, ctx);
     List<Node> out = new ArrayList<>();
     for (long k = 0; k <= bestK; k++) {
       BuildContext copy = ctx.and(Rows.withRows(l.q, List.of(Rows.shift(best, -k)), List.of()));

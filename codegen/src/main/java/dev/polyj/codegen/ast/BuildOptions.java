@@ -37,16 +37,35 @@ public final class BuildOptions {
   private final ImmutableMap<Integer, LoopKind> kinds;
   private final ImmutableMap<Integer, ImmutableList<Relation>> classes;
   private final boolean exploitNestedBounds;
+  private final ParallelLoopAnnotator annotator;
+
+  /**
+   * Supplies the extra clauses of a parallel loop (e.g. {@code reduction(+: s)} or {@code
+   * private(t)}), given the scan dimension of the loop and the names of the statements it runs.
+   */
+  @FunctionalInterface
+  public interface ParallelLoopAnnotator {
+    List<String> clauses(int dim, java.util.Set<String> statements);
+  }
 
   private BuildOptions(Map<Integer, LoopKind> kinds, Map<Integer, ImmutableList<Relation>> classes,
-      boolean exploitNestedBounds) {
+      boolean exploitNestedBounds, ParallelLoopAnnotator annotator) {
     this.kinds = ImmutableMap.copyOf(kinds);
     this.classes = ImmutableMap.copyOf(classes);
     this.exploitNestedBounds = exploitNestedBounds;
+    this.annotator = annotator;
   }
 
   public static BuildOptions defaults() {
-    return new BuildOptions(Map.of(), Map.of(), true);
+    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of());
+  }
+
+  public ParallelLoopAnnotator annotator() {
+    return annotator;
+  }
+
+  public BuildOptions withAnnotator(ParallelLoopAnnotator a) {
+    return new BuildOptions(kinds, classes, exploitNestedBounds, a);
   }
 
   public LoopKind kind(int dim) {
@@ -71,7 +90,7 @@ public final class BuildOptions {
     checkArgument(dim >= 0, "dimension %s", dim);
     Map<Integer, LoopKind> k = new HashMap<>(kinds);
     k.put(dim, kind);
-    return new BuildOptions(k, classes, exploitNestedBounds);
+    return new BuildOptions(k, classes, exploitNestedBounds, annotator);
   }
 
   /** Adds a separation class at a dimension: a set over the schedule space (the range of the schedule). */
@@ -79,11 +98,11 @@ public final class BuildOptions {
     checkArgument(classSet.isSet(), "separation class %s is not a set", classSet);
     Map<Integer, ImmutableList<Relation>> c = new HashMap<>(classes);
     c.put(dim, ImmutableList.<Relation>builder().addAll(separationClasses(dim)).add(classSet).build());
-    return new BuildOptions(kinds, c, exploitNestedBounds);
+    return new BuildOptions(kinds, c, exploitNestedBounds, annotator);
   }
 
   public BuildOptions withExploitNestedBounds(boolean on) {
-    return new BuildOptions(kinds, classes, on);
+    return new BuildOptions(kinds, classes, on, annotator);
   }
 
   public List<Integer> dimsWithOptions() {

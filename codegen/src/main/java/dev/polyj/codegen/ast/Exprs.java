@@ -129,6 +129,28 @@ public final class Exprs {
     if (d == 1) return a;
     if (a instanceof Int i) return new Int(i.value() / d);
     if (contentOf(a) % d == 0) return divideExactly(a, d);
+    if (a instanceof Linear l) {
+      // terms with coefficients divisible by d come out: the rest is then a multiple of d too
+      LinearBuilder out = linear();
+      LinearBuilder rest = linear();
+      for (Term t : l.terms()) {
+        if (t.coef() % d == 0) out.add(t.coef() / d, t.expr());
+        else rest.add(t.coef(), t.expr());
+      }
+      if (l.constant() % d == 0) out.addConstant(l.constant() / d);
+      else rest.addConstant(l.constant());
+      Expr r = rest.build();
+      long g = contentOf(r);
+      if (g > 1 && r instanceof Linear) { // (2x + 2y)/4 = (x + y)/2
+        long k = Ints.gcd(g, d);
+        r = divideExactly(r, k);
+        d = d / k;
+      }
+      if (d == 1) return out.add(r).build();
+      boolean negative = r instanceof Linear rl && rl.terms().get(0).coef() < 0;
+      if (negative) return out.add(-1, new Op(Kind.DIV, ImmutableList.of(scale(r, -1), new Int(d)))).build();
+      return out.add(new Op(Kind.DIV, ImmutableList.of(r, new Int(d)))).build();
+    }
     return new Op(Kind.DIV, ImmutableList.of(a, new Int(d)));
   }
 

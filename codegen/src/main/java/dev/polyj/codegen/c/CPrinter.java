@@ -25,22 +25,25 @@ public final class CPrinter {
   private final String indentUnit;
   private final String iteratorType;
   private final Function<Node.User, List<String>> userPrinter;
+  private final boolean declaredUpFront;
 
-  private CPrinter(String indentUnit, String iteratorType, Function<Node.User, List<String>> userPrinter) {
+  private CPrinter(String indentUnit, String iteratorType, Function<Node.User, List<String>> userPrinter,
+      boolean declaredUpFront) {
     this.indentUnit = indentUnit;
     this.iteratorType = iteratorType;
     this.userPrinter = userPrinter;
+    this.declaredUpFront = declaredUpFront;
   }
 
   /** Two-space indentation, {@code int} iterators, statement calls. */
   public static CPrinter standard() {
-    return new CPrinter("  ", "int", CPrinter::call);
+    return new CPrinter("  ", "int", CPrinter::call, false);
   }
 
   /** The same printer with another iterator type (e.g. {@code long}). */
   public CPrinter withIteratorType(String type) {
     checkArgument(!type.isBlank(), "empty iterator type");
-    return new CPrinter(indentUnit, type, userPrinter);
+    return new CPrinter(indentUnit, type, userPrinter, declaredUpFront);
   }
 
   /**
@@ -48,7 +51,7 @@ public final class CPrinter {
    * indentation) that execute the instance.
    */
   public CPrinter withUserPrinter(Function<Node.User, List<String>> printer) {
-    return new CPrinter(indentUnit, iteratorType, printer);
+    return new CPrinter(indentUnit, iteratorType, printer, declaredUpFront);
   }
 
   /** {@code S(e1, ..., en);} */
@@ -74,6 +77,44 @@ public final class CPrinter {
 
   public String print(Node ast) {
     return print(ast, 0);
+  }
+
+  /**
+   * A whole region: the helper macros, then a block declaring every iterator up front and holding
+   * the code; parallel loops get {@code private(...)} clauses for the iterators of their inner
+   * loops. Compiles with and without {@code -fopenmp}.
+   */
+  public String printRegion(Node ast, int level) {
+    List<String> its = new ArrayList<>();
+    collectIterators(ast, its);
+    CPrinter inner = new CPrinter(indentUnit, iteratorType, userPrinter, true);
+    StringBuilder sb = new StringBuilder(macros(ast));
+    indent(level, sb);
+    sb.append("{\n");
+    if (!its.isEmpty()) {
+      indent(level + 1, sb);
+      sb.append(iteratorType).append(' ').append(String.join(", ", its)).append(";\n");
+    }
+    List<Node> children = ast instanceof Node.Block b ? b.children() : List.of(ast);
+    for (Node c : children) inner.node(c, level + 1, sb);
+    indent(level, sb);
+    sb.append("}\n");
+    return sb.toString();
+  }
+
+  /** Iterator names of the loops in the AST, outermost first, without duplicates. */
+  public static void collectIterators(Node n, List<String> out) {
+    if (n instanceof Node.For f) {
+      if (!out.contains(f.iterator())) out.add(f.iterator());
+      collectIterators(f.body(), out);
+    } else if (n instanceof Node.If i) {
+      collectIterators(i.then(), out);
+      if (i.otherwise() != null) collectIterators(i.otherwise(), out);
+    } else if (n instanceof Node.Block b) {
+      for (Node c : b.children()) collectIterators(c, out);
+    } else if (n instanceof Node.Mark m) {
+      collectIterators(m.body(), out);
+    }
   }
 
   /** The helper macro definitions the AST needs, then its code. */
@@ -163,11 +204,18 @@ public final class CPrinter {
       Node.For f = (Node.For) n;
       for (String p : f.pragmas()) {
         indent(level, sb);
-        sb.append("#pragma ").append(p).append('\n');
+        sb.append("#pragma ").append(p);
+        if (declaredUpFront && p.startsWith("omp parallel for")) {
+          List<String> inner = new ArrayList<>();
+          collectIterators(f.body(), inner);
+          inner.remove(f.iterator());
+          if (!inner.isEmpty()) sb.append(" private(").append(String.join(", ", inner)).append(')');
+        }
+        sb.append('\n');
       }
       indent(level, sb);
       String it = f.iterator();
-      sb.append("for (").append(iteratorType).append(' ').append(it).append(" = ")
+      sb.append("for (").append(declaredUpFront ? "" : iteratorType + " ").append(it).append(" = ")
           .append(ExprFormat.format(f.init())).append("; ").append(it).append(" <= ")
           .append(upperText(f.upper())).append("; ").append(it).append(" += ").append(f.step()).append(")");
       body(f.body(), level, sb, false);
@@ -189,6 +237,7 @@ public final class CPrinter {
     List<Node> children = b instanceof Node.Block blk ? blk.children() : List.of(b);
     boolean dangling = beforeElse && children.size() == 1 && children.get(0) instanceof Node.If;
     boolean multiLine = children.size() == 1 && children.get(0) instanceof Node.User u && userPrinter.apply(u).size() != 1;
+    multiLine |= children.size() == 1 && children.get(0) instanceof Node.For f && !f.pragmas().isEmpty();
     if (children.size() == 1 && !dangling && !multiLine && !(children.get(0) instanceof Node.Mark)) {
       sb.append('\n');
       node(children.get(0), level + 1, sb);

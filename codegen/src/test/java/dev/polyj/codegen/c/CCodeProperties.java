@@ -44,7 +44,11 @@ class CCodeProperties {
     }
   }
 
-  /** Every loop marked parallel: the code must compile with -fopenmp and execute the same instances. */
+  /**
+   * Every loop marked parallel, the code printed as a region with iterators declared up front: it
+   * must compile with -fopenmp and execute the same instances on several threads (which needs the
+   * inner iterators private).
+   */
   @Property(tries = 8)
   void openMpCodeCompilesAndRuns(@ForAll("programs") RandomProgramsAccess.Program program) throws Exception {
     Assume.that(GCC);
@@ -55,7 +59,7 @@ class CCodeProperties {
     for (Piece p : plain.pieces()) pieces.add(new Piece(p.statement(), p.set(), all, List.of()));
     ScanProblem problem = plain.withPieces(pieces);
     Node ast = AstBuilder.build(problem);
-    String source = CallHarness.program(ast, arities(problem), problem.params());
+    String source = CallHarness.program(ast, arities(problem), problem.params(), true);
     List<long[]> params = new ArrayList<>();
     for (long n : N_VALUES) params.add(new long[] {n});
     List<List<String>> serial = CallHarness.run(source, List.of("-O1", "-fopenmp", "-Wall", "-Werror"), params,

@@ -16,9 +16,14 @@ public final class CallHarness {
 
   /** A complete C program: helper macros, statement macros printing {@code S(args)}, parameters from argv. */
   public static String program(Node ast, Map<String, Integer> arities, List<String> params) {
+    return program(ast, arities, params, false);
+  }
+
+  /** As above; with {@code region}, the code is printed as a region with iterators declared up front. */
+  public static String program(Node ast, Map<String, Integer> arities, List<String> params, boolean region) {
     StringBuilder sb = new StringBuilder();
     sb.append("#include <stdio.h>\n#include <stdlib.h>\n");
-    sb.append(CPrinter.macros(ast));
+    if (!region) sb.append(CPrinter.macros(ast));
     for (Map.Entry<String, Integer> e : arities.entrySet()) {
       int m = e.getValue();
       List<String> formals = new ArrayList<>();
@@ -38,7 +43,7 @@ public final class CallHarness {
       sb.append("  int ").append(params.get(i)).append(" = atoi(argv[").append(i + 1).append("]);\n");
       sb.append("  (void) ").append(params.get(i)).append(";\n");
     }
-    sb.append(CPrinter.standard().print(ast, 1));
+    sb.append(region ? CPrinter.standard().printRegion(ast, 1) : CPrinter.standard().print(ast, 1));
     sb.append("  return 0;\n}\n");
     return sb.toString();
   }
