@@ -51,8 +51,8 @@ final class ConstraintSystem {
     int col = nCol();
     widen(col + 1);
     nLocal++;
-    if (div != null) div = new Div(Arrays.copyOf(div.numeratorRaw(), col + 1), div.denominator());
-    divs.add(div);
+    // the definition's numerator spans the widened row (its own column holds 0)
+    divs.add(div == null ? null : new Div(Arrays.copyOf(div.numeratorRaw(), col + 1), div.denominator()));
     if (div != null) {
       long[] num = Arrays.copyOf(div.numeratorRaw(), col + 1);
       long d = div.denominator();
