@@ -54,6 +54,7 @@ public final class AstBuilder {
   private final Map<Piece, Map<Integer, BasicRelation>> chains = new IdentityHashMap<>();
   private final Separation separation;
   private boolean insideParallel;
+  private int loopDepth;
 
   private AstBuilder(ScanProblem problem, BuildOptions options) {
     this.problem = problem;
@@ -128,6 +129,15 @@ public final class AstBuilder {
     return 1 + nParam + d;
   }
 
+  /** The loop kind of dimension d: the global option, else the one all pieces agree on. */
+  LoopKind kind(int d, List<Piece> pieces) {
+    LoopKind k = options.kind(d);
+    if (k != LoopKind.DEFAULT || pieces.isEmpty()) return k;
+    LoopKind common = pieces.get(0).loopKinds().getOrDefault(d, LoopKind.DEFAULT);
+    for (Piece p : pieces) if (p.loopKinds().getOrDefault(d, LoopKind.DEFAULT) != common) return LoopKind.DEFAULT;
+    return common;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Projections
 
@@ -192,7 +202,7 @@ public final class AstBuilder {
       }
     }
     List<List<Piece>> comps;
-    if (options.kind(d) == LoopKind.SEPARATE && d < nSched && live.size() > 1) {
+    if (kind(d, live) == LoopKind.SEPARATE && d < nSched && live.size() > 1) {
       List<Piece> split = separation.separate(live, ctx, d);
       comps = components(split, ctx, d);
       if (comps.size() == 1) return level(comps.get(0), ctx, d);
@@ -382,7 +392,7 @@ public final class AstBuilder {
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
         boolean merge = !before[i][j] && !before[j][i];
-        if (options.kind(d) == LoopKind.ATOMIC && pieces.get(i).statement() == pieces.get(j).statement()) {
+        if (kind(d, pieces) == LoopKind.ATOMIC && pieces.get(i).statement() == pieces.get(j).statement()) {
           merge = true;
         }
         if (merge) relabel(group, group[j], group[i]);
@@ -601,7 +611,7 @@ public final class AstBuilder {
         return withValue(d, v, () -> marked(pieces, d, generate(pieces, inner, d + 1, true)));
       }
     }
-    if (options.kind(d) == LoopKind.UNROLL) {
+    if (kind(d, pieces) == LoopKind.UNROLL) {
       List<Node> unrolled = unroll(pieces, ctx, d, infos);
       if (unrolled != null) return marked(pieces, d, unrolled);
     }
@@ -685,14 +695,16 @@ public final class AstBuilder {
     BuildContext inner = ctx.andAny(alternatives);
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
-    boolean parallel = coincident && !insideParallel;
+    boolean mayParallel = coincident && !insideParallel;
     boolean savedParallel = insideParallel;
-    insideParallel |= parallel;
+    insideParallel |= mayParallel;
+    loopDepth++;
     List<Node> body;
     try {
       body = withValue(d, new Expr.Id(iterators[d]), () -> generate(pieces, inner, d + 1, true));
     } finally {
       insideParallel = savedParallel;
+      loopDepth--;
     }
     if (body.isEmpty()) return body;
     List<Expr> mins = new ArrayList<>();
@@ -711,12 +723,16 @@ public final class AstBuilder {
     Expr upper = Exprs.max(maxs);
     Node bodyNode = Node.seq(body);
     List<String> pragmas = new ArrayList<>();
+    // the outermost coincident loop runs in parallel, unless it is an innermost loop inside a
+    // sequential one: that one is vectorized instead (no fork and join per outer iteration)
+    boolean innermost = !containsLoop(bodyNode);
+    boolean parallel = mayParallel && !(innermost && loopDepth > 0);
     if (parallel) {
       java.util.Set<String> names = new java.util.TreeSet<>();
       for (Piece p : pieces) names.add(problem.statementNames().get(p.statement()));
       List<String> clauses = options.annotator().clauses(d, names);
       pragmas.add(clauses.isEmpty() ? "omp parallel for" : "omp parallel for " + String.join(" ", clauses));
-    } else if (coincident && !containsLoop(bodyNode)) {
+    } else if (coincident && innermost) {
       pragmas.add("omp simd");
     }
     return List.of(new Node.For(iterators[d], init, upper, stride, bodyNode, pragmas));

@@ -6,6 +6,9 @@ import dev.polyj.codegen.ast.AstBuilder;
 import dev.polyj.codegen.ast.BuildOptions;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.codegen.ast.ScanProblem;
+import dev.polyj.codegen.ast.ScheduleTreeProblem;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.schedule.ScheduleYaml;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
@@ -14,9 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code codegen} command: reads isl_codegen's input — a schedule map, a context set and an
- * options map, three isl objects one after the other — and returns C code scanning the schedule's
- * domain in schedule order, with statement calls {@code S(e1, ..., en)}.
+ * The {@code codegen} command: reads isl_codegen's input — a schedule tree in YAML, or a schedule
+ * map, a context set and an options map, three isl objects one after the other — and returns C
+ * code scanning the schedule's domain in schedule order, with statement calls {@code S(e1, ..., en)}.
  *
  * <p>Options (the range names of the options map, as in isl): {@code separate[x]}, {@code
  * atomic[x]} and {@code unroll[x]} for schedule dimension x, and {@code separation_class[[x] ->
@@ -45,7 +48,11 @@ public final class CodegenCommand {
     String text = stripComments(input).strip();
     checkArgument(!text.isEmpty(), "empty input: expected a schedule map, a context and options");
     if (!text.startsWith("{") && !text.startsWith("[")) {
-      throw new UnsupportedOperationException("schedule trees as codegen input: not supported yet");
+      ScheduleNode root = ScheduleYaml.read(input);
+      ScanProblem problem = ScheduleTreeProblem.of(root);
+      BuildOptions opts = BuildOptions.defaults();
+      Node ast = AstBuilder.build(problem, opts);
+      return new Result(problem, opts, ast, printer.printWithMacros(ast));
     }
     List<String> objects = splitObjects(text);
     checkArgument(objects.size() >= 1 && objects.size() <= 3,

@@ -38,6 +38,16 @@ final class RandomPrograms {
       return UnionRelation.of(rs);
     }
 
+    /** The statement domains as a union of named sets. */
+    UnionRelation domain() {
+      List<Relation> rs = new ArrayList<>();
+      for (Statement s : statements) {
+        BasicRelation d = s.domain();
+        rs.add(Relation.of(d.withSpace(Space.set(PARAMS, Tuple.anonymous(s.name(), d.nOut())))));
+      }
+      return UnionRelation.of(rs);
+    }
+
     /** Instances sorted by (schedule point, statement index, coordinates). */
     List<AstInterpreter.Call> expectedOrder(long n) {
       record Inst(long[] t, int stmt, long[] x, String name) {}
