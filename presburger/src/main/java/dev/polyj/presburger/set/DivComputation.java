@@ -21,13 +21,20 @@ final class DivComputation {
   private DivComputation() {}
 
   static Relation computeDivs(BasicRelation b) {
+    return computeDivs(b, Long.MAX_VALUE);
+  }
+
+  /** As {@link #computeDivs(BasicRelation)}, or null when more than {@code maxSteps} systems would be examined. */
+  static Relation computeDivs(BasicRelation b, long maxSteps) {
     if (!b.hasUnknownLocals()) return Relation.of(b);
     List<BasicRelation> out = new ArrayList<>();
     Deque<ConstraintSystem> work = new ArrayDeque<>();
     ConstraintSystem start = ConstraintSystem.of(b);
     forgetDivisionsOfUnknowns(start);
     work.push(start);
+    long steps = 0;
     while (!work.isEmpty()) {
+      if (++steps > maxSteps) return null;
       ConstraintSystem cs = work.pop();
       cs.simplify();
       if (cs.empty) continue;
