@@ -407,8 +407,6 @@ final class NestedSummation {
     return o;
   }
 
-  static final boolean TRACE = Boolean.getBoolean("count.trace");
-
   private void run(Problem start) {
     Deque<Problem> work = new ArrayDeque<>();
     work.push(start);
@@ -425,10 +423,8 @@ final class NestedSummation {
       if (x == -2) continue; // integer-empty
       if (x < 0) {
         outs.add(emit(p));
-        if (TRACE) System.out.println("OUT " + outs.get(outs.size() - 1).value() + " : " + outs.get(outs.size() - 1).ineqs().stream().map(Arrays::toString).toList());
         continue;
       }
-      if (TRACE) System.out.println("eliminate col " + x + " f=" + p.f + " ineqs=" + p.ineqs.stream().map(Arrays::toString).toList());
       eliminate(p, x, work);
     }
   }

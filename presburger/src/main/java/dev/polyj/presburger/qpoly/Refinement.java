@@ -58,7 +58,10 @@ final class Refinement {
     List<List<long[]>> rawConds = new ArrayList<>();
     List<QuasiPolynomial> rawValues = new ArrayList<>();
     for (PwQPolynomial.Piece t : terms) {
-      for (BasicRelation b : DisjointPieces.known(t.domain())) {
+      // the division computation may give overlapping pieces: make them disjoint
+      List<BasicRelation> parts = t.domain().hasUnknownLocals()
+          ? DisjointPieces.disjoint(DisjointPieces.known(t.domain())) : List.of(t.domain());
+      for (BasicRelation b : parts) {
         int[] colMap = new int[b.nCol()];
         for (int c = 0; c <= nVar; c++) colMap[c] = c;
         for (int i = 0; i < b.nLocal(); i++) {
