@@ -47,7 +47,7 @@ public final class AstBuilder {
   private final int nParam;
   private final int nSched;
   private final int nDim;
-  private final String[] iterators;
+  private final String iteratorPrefix;
   private final Map<String, Integer> iteratorDepth = new HashMap<>();
   private final Expr[] dimValue;
   private final Map<BasicRelation, List<BasicRelation>[]> projections = new IdentityHashMap<>();
@@ -63,14 +63,10 @@ public final class AstBuilder {
     this.nParam = space.nParam();
     this.nSched = problem.nSchedule();
     this.nDim = problem.nDim();
-    this.iterators = new String[nDim];
     this.dimValue = new Expr[nDim];
     String prefix = "c";
     while (clashes(prefix, space.params())) prefix = prefix + "_";
-    for (int d = 0; d < nDim; d++) {
-      iterators[d] = prefix + d;
-      iteratorDepth.put(iterators[d], d);
-    }
+    this.iteratorPrefix = prefix;
     this.separation = new Separation(this);
   }
 
@@ -90,7 +86,32 @@ public final class AstBuilder {
     List<Piece> pieces = options.hasSeparationClasses() ? b.separation.splitByClasses(problem.pieces())
         : problem.pieces();
     List<Node> nodes = b.generate(pieces, new BuildContext(problem.context()), 0, true);
-    return nodes.isEmpty() ? Node.empty() : Node.seq(nodes);
+    return nodes.isEmpty() ? Node.empty() : mergeGuards(Node.seq(nodes));
+  }
+
+  /** Adjacent guards with the same condition become one (conditions only read iterators and parameters). */
+  static Node mergeGuards(Node n) {
+    if (n instanceof Node.For f) {
+      return new Node.For(f.iterator(), f.init(), f.upper(), f.step(), mergeGuards(f.body()), f.pragmas());
+    }
+    if (n instanceof Node.If i) {
+      return new Node.If(i.cond(), mergeGuards(i.then()), i.otherwise() == null ? null : mergeGuards(i.otherwise()));
+    }
+    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), mergeGuards(m.body()));
+    if (!(n instanceof Node.Block b)) return n;
+    List<Node> out = new ArrayList<>();
+    for (Node c : b.children()) {
+      Node last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (c instanceof Node.If ci && ci.otherwise() == null && last instanceof Node.If li && li.otherwise() == null
+          && li.cond().equals(ci.cond())) {
+        out.set(out.size() - 1, new Node.If(li.cond(), Node.seq(List.of(li.then(), ci.then())), null));
+      } else {
+        out.add(c);
+      }
+    }
+    List<Node> merged = new ArrayList<>();
+    for (Node c : out) merged.add(mergeGuards(c));
+    return Node.seq(merged);
   }
 
   public static Node build(ScanProblem problem) {
@@ -696,12 +717,15 @@ public final class AstBuilder {
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
     boolean mayParallel = coincident && !insideParallel;
+    // iterators are named by loop depth: c0 for the outermost loop, c1 inside it, ...
+    String iterator = iteratorPrefix + loopDepth;
+    iteratorDepth.put(iterator, loopDepth);
     boolean savedParallel = insideParallel;
     insideParallel |= mayParallel;
     loopDepth++;
     List<Node> body;
     try {
-      body = withValue(d, new Expr.Id(iterators[d]), () -> generate(pieces, inner, d + 1, true));
+      body = withValue(d, new Expr.Id(iterator), () -> generate(pieces, inner, d + 1, true));
     } finally {
       insideParallel = savedParallel;
       loopDepth--;
@@ -735,7 +759,7 @@ public final class AstBuilder {
     } else if (coincident && innermost) {
       pragmas.add("omp simd");
     }
-    return List.of(new Node.For(iterators[d], init, upper, stride, bodyNode, pragmas));
+    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas));
   }
 
   static boolean containsLoop(Node n) {
@@ -943,11 +967,16 @@ public final class AstBuilder {
         long den = dv.denominator();
         long cj = row[base + local];
         if (cj % den == 0) {
+          // k * (num - den * floor(num / den)) + c = 0: the remainder of num is r = -c / k
           long k = -cj / den;
           long[] rest = row.clone();
           rest[base + local] = 0;
           Expr num = rowExpr(q, Arrays.copyOf(dv.numerator(), q.nCol()));
-          if (rowExpr(q, rest).equals(Exprs.scale(num, k))) return Exprs.divisible(num, den);
+          Expr diff = Exprs.sub(rowExpr(q, rest), Exprs.scale(num, k));
+          if (diff instanceof Expr.Int c && c.value() % k == 0) {
+            long r = -c.value() / k;
+            if (r >= 0 && r < den) return Exprs.divisible(Exprs.plus(num, -r), den);
+          }
         }
       }
     }
