@@ -94,21 +94,22 @@ public final class PlutoScheduler {
       }
       if (levelRows.size() > bandStart) {
         closeBand(bands, bandStart, levelRows.size());
-        int before = active.size();
-        active = unsatisfied(active, levelRows, bandStart, levelRows.size());
+        List<Dep> rest = ties(active, levelRows, bandStart, levelRows.size());
+        boolean progress = shrank(active, rest);
+        active = rest;
         bandStart = levelRows.size();
-        if (active.size() < before) continue;
+        if (progress) continue;
       }
       if (!cut(active, levelRows, scalar)) {
         throw new IllegalStateException("no legal hyperplane and no cut for statements " + domains.keySet());
       }
-      active = unsatisfied(active, levelRows, levelRows.size() - 1, levelRows.size());
+      active = ties(active, levelRows, levelRows.size() - 1, levelRows.size());
       bandStart = levelRows.size();
     }
     if (levelRows.size() > bandStart) closeBand(bands, bandStart, levelRows.size());
-    active = unsatisfied(active, levelRows, 0, levelRows.size());
+    active = ties(active, levelRows, bandStart, levelRows.size());
     if (!active.isEmpty()) {
-      // iterations agree on every loop: order the remaining statement instances by a scalar dimension
+      // instances tied on every loop: order them by a scalar dimension
       if (!cut(active, levelRows, scalar)) throw new IllegalStateException("cyclic dependences left at full rank");
     }
     List<AffineSchedule.Level> levels = new ArrayList<>();
@@ -276,32 +277,40 @@ public final class PlutoScheduler {
     return row;
   }
 
-  /** True when {@code phi_T(t) - phi_S(s) >= 1} on the whole dependence. */
-  private boolean strictlySatisfied(Dep d, Map<String, long[]> level) {
-    long[] row = negate(difference(d, level, 0)); // phi_T - phi_S <= 0
-    return d.poly().toBuilder().addIneq(row).build().isEmpty();
-  }
-
   private static long[] negate(long[] r) {
     long[] o = new long[r.length];
     for (int i = 0; i < r.length; i++) o[i] = -r[i];
     return o;
   }
 
-  /** Dependences not strictly satisfied by any of the levels [from, to). */
-  private List<Dep> unsatisfied(List<Dep> active, List<Map<String, long[]>> levels, int from, int to) {
+  /**
+   * The parts of the dependences not yet ordered by the levels [from, to): the points where every
+   * one of these levels gives source and sink the same value (the levels keep every dependence
+   * weakly satisfied, so the other points are ordered by the first level that separates them).
+   */
+  private List<Dep> ties(List<Dep> active, List<Map<String, long[]>> levels, int from, int to) {
     List<Dep> out = new ArrayList<>();
     for (Dep d : active) {
-      boolean sat = false;
-      for (int l = from; l < to && !sat; l++) sat = strictlySatisfied(d, levels.get(l));
-      if (!sat) out.add(d);
+      BasicRelation.Builder b = d.poly().toBuilder();
+      for (int l = from; l < to; l++) b.addEq(difference(d, levels.get(l), 0));
+      BasicRelation rest = b.build();
+      if (!rest.isEmpty()) out.add(new Dep(d.src(), d.dst(), rest));
     }
     return out;
   }
 
+  /** True when some dependence lost points between {@code before} and {@code after} (= ties(before)). */
+  private static boolean shrank(List<Dep> before, List<Dep> after) {
+    if (after.size() < before.size()) return true;
+    for (int i = 0; i < before.size(); i++) {
+      if (!before.get(i).poly().isSubset(after.get(i).poly())) return true;
+    }
+    return false;
+  }
+
   /** A loop level is parallel when it carries no dependence left unsatisfied by the outer levels. */
   private boolean coincident(List<Map<String, long[]>> levels, int l) {
-    List<Dep> open = unsatisfied(deps, levels, 0, l);
+    List<Dep> open = ties(deps, levels, 0, l);
     for (Dep d : open) {
       long[] row = difference(d, levels.get(l), -1); // phi_T - phi_S >= 1 somewhere?
       if (!d.poly().toBuilder().addIneq(row).build().isEmpty()) return false;

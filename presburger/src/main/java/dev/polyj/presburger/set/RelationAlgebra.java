@@ -345,7 +345,7 @@ final class RelationAlgebra {
     checkArgument(r.space().domainTuple().equals(s.space().tuple()),
         "subtractDomain: domain of %s does not match %s", r.space(), s.space());
     Relation[] ab = alignParams(r, s);
-    return Difference.subtract(ab[0], liftDomain(ab[1], ab[0].space()));
+    return Subtraction.subtract(ab[0], liftDomain(ab[1], ab[0].space()));
   }
 
   /** isl_map_subtract_range: the pairs of {@code r} whose range element is not in {@code s}. */
@@ -355,7 +355,7 @@ final class RelationAlgebra {
     checkArgument(r.space().rangeTuple().equals(s.space().tuple()),
         "subtractRange: range of %s does not match %s", r.space(), s.space());
     Relation[] ab = alignParams(r, s);
-    return Difference.subtract(ab[0], liftRange(ab[1], ab[0].space()));
+    return Subtraction.subtract(ab[0], liftRange(ab[1], ab[0].space()));
   }
 
   /** isl_map_intersect_params: restricts the parameters to the parameter domain {@code s}. */
@@ -515,11 +515,17 @@ final class RelationAlgebra {
   // ---------------------------------------------------------------------------------------------
   // Helpers
 
-  /** {@code r} with each piece moved into {@code target} by {@code varMap} (see {@link BasicRelation#mapVariables}). */
+  /**
+   * {@code r} with each piece moved into {@code target} by {@code varMap} (see {@link
+   * BasicRelation#mapVariables}); projected variables that can be eliminated exactly are removed.
+   */
   static Relation move(Relation r, Space target, int[] varMap) {
     List<BasicRelation> out = new ArrayList<>();
+    boolean projects = false;
+    for (int v : varMap) projects |= v < 0;
     for (BasicRelation b : r.basics()) {
       BasicRelation m = b.mapVariables(target, varMap);
+      if (projects) m = Existentials.tidy(m);
       if (!m.isMarkedEmpty()) out.add(m);
     }
     return Relation.ofBasics(target, out);

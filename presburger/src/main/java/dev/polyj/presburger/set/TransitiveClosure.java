@@ -392,7 +392,7 @@ public final class TransitiveClosure {
    * {@code K = { x -> [y, k] }}: an over-approximation of the pairs joined by a path of length
    * {@code k >= 1}, restricted to {@code dom R -> ran R}; null when it would have too many pieces.
    */
-  static Relation pathsWithLength(Relation r) {
+  private static Relation pathsWithLength(Relation r) {
     Space s = r.space();
     int p = s.nParam();
     int d = s.nIn();
@@ -464,10 +464,10 @@ public final class TransitiveClosure {
       BasicRelation b = BasicRelation.of(ks, nExist, null, eqs, ineqs);
       if (!b.isMarkedEmpty()) out.add(b);
     }
-    Relation k = Relation.ofBasics(ks, out);
+    Relation k = Existentials.tidy(Relation.ofBasics(ks, out));
     k = k.intersect(RelationAlgebra.liftDomain(r.domain(), ks));
     int[] onY = RelationAlgebra.shifted(s.range(), d);
-    return k.intersect(RelationAlgebra.move(r.range(), ks, onY));
+    return Existentials.tidy(k.intersect(RelationAlgebra.move(r.range(), ks, onY)));
   }
 
   /** The space {@code A -> [y, k]} of paths of a map {@code A -> A} with their lengths. */
@@ -503,13 +503,14 @@ public final class TransitiveClosure {
     return provedSubset(k, direct.union(viaStep));
   }
 
+
   /**
    * True when {@code a} is proved to lie inside {@code b}; false when it does not, or when the test
    * is too costly (operands with many existentials, or the work budget exhausted).
    */
   private static boolean provedSubset(Relation a, Relation b) {
     if (existentials(a) > MAX_EXISTENTIALS || existentials(b) > MAX_EXISTENTIALS) return false;
-    return Boolean.TRUE.equals(Difference.isSubset(a, b, INCLUSION_BUDGET));
+    return Boolean.TRUE.equals(BoundedInclusion.isSubset(a, b, INCLUSION_BUDGET));
   }
 
   /** The largest number of unknown existentials in a piece. */

@@ -65,7 +65,7 @@ final class AlgebraOracle {
   /** Also checks that the result has no points outside the box. */
   static void assertPointsBounded(Relation actual, Space expectedSpace, Predicate<long[]> expected) {
     assertPoints(actual, expectedSpace, LO, HI, expected);
-    assertTrue(Difference.isSubset(actual, BruteForce.box(actual.space(), LO, HI)),
+    assertTrue(BoundedInclusion.isSubset(actual, BruteForce.box(actual.space(), LO, HI)),
         () -> "result leaves the box: " + actual);
   }
 

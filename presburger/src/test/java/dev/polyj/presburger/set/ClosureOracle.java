@@ -57,8 +57,8 @@ final class ClosureOracle {
       }
     });
     Relation box = BruteForce.box(s, lo, hi);
-    if (result.exact() && Difference.isSubset(r, box)) {
-      assertTrue(Difference.isSubset(t, box), () -> "exact closure leaves the box of its relation: " + t);
+    if (result.exact() && BoundedInclusion.isSubset(r, box)) {
+      assertTrue(BoundedInclusion.isSubset(t, box), () -> "exact closure leaves the box of its relation: " + t);
     }
   }
 

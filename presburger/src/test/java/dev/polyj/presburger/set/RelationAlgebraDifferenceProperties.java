@@ -38,15 +38,15 @@ class RelationAlgebraDifferenceProperties {
     Relation a = ab.get1();
     Relation b = ab.get2();
     Set<List<Long>> ap = points(a);
-    Relation diff = Difference.subtract(a, b);
+    Relation diff = a.subtract(b);
     assertPointsBounded(diff, a.space(), v -> ap.contains(list(v)) && !b.contains(v));
     boolean subset = true;
     for (List<Long> v : ap) {
       long[] pt = v.stream().mapToLong(Long::longValue).toArray();
       if (!b.contains(pt)) subset = false;
     }
-    assertEquals(subset, Difference.isSubset(a, b));
-    Boolean budgeted = Difference.isSubset(a, b, 50);
+    assertEquals(subset, BoundedInclusion.isSubset(a, b));
+    Boolean budgeted = BoundedInclusion.isSubset(a, b, 50);
     if (budgeted != null) assertEquals(subset, budgeted);
   }
 }

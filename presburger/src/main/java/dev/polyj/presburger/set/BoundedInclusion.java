@@ -7,28 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Exact difference and inclusion of relations in one space, used by the relational algebra
- * ({@code subtractDomain}, {@code subtractRange}) and by the exactness test of transitive closures.
+ * Inclusion of relations in one space with early exit and an optional work budget, for the
+ * exactness test of transitive closures (which can do without an answer when it is too costly).
  *
  * <p>The subtrahend is first rewritten by {@link DivComputation} so that all its locals are known
  * integer divisions; then {@code p \ q} for a basic {@code p} and a basic {@code q} with constraints
  * {@code c_1 .. c_m} is the disjoint union over {@code j} of {@code p and c_1 .. c_(j-1) and not c_j},
  * where {@code not (e >= 0)} is {@code -e - 1 >= 0} and {@code q}'s divisions are added to {@code p}
- * as known locals. Pieces are subtracted from the remaining basics of the subtrahend recursively;
- * emptiness is decided exactly by the Omega test.
+ * as known locals; the search stops at the first non-empty remainder. (Full differences are
+ * {@link Subtraction}'s.)
  */
-final class Difference {
-  private Difference() {}
-
-  /** {@code a \ b}; both in the same space (parameters aligned). */
-  static Relation subtract(Relation a, Relation b) {
-    checkArgument(a.space().equals(b.space()), "subtract: spaces differ: %s vs %s", a.space(), b.space());
-    Budget unlimited = new Budget(Long.MAX_VALUE);
-    List<BasicRelation> bs = withKnownDivs(b, unlimited);
-    List<BasicRelation> out = new ArrayList<>();
-    for (BasicRelation p : a.basics()) minus(p, bs, 0, out, unlimited);
-    return Relation.ofBasics(a.space(), out);
-  }
+final class BoundedInclusion {
+  private BoundedInclusion() {}
 
   /** True when every point of {@code a} lies in {@code b}; both in the same space. */
   static boolean isSubset(Relation a, Relation b) {
@@ -71,11 +61,6 @@ final class Difference {
     OutOfBudget() {
       super(null, null, false, false);
     }
-  }
-
-  /** True when both relations have the same points. */
-  static boolean isEqual(Relation a, Relation b) {
-    return isSubset(a, b) && isSubset(b, a);
   }
 
   private static List<BasicRelation> withKnownDivs(Relation b, Budget budget) {
