@@ -194,7 +194,15 @@ public final class ScheduleTreeProblem {
   /** The members of a band's AST build options (isl notation), or none. */
   private static List<Relation> bandOptions(String text, Walk w) {
     if (text == null || text.isBlank()) return List.of();
-    UnionRelation u = UnionRelation.parse(text);
+    UnionRelation u;
+    try {
+      u = UnionRelation.parse(text);
+    } catch (IllegalArgumentException e) {
+      // options with a parameter prefix may arrive wrapped in one more pair of braces
+      String t = text.strip();
+      if (!t.startsWith("{") || !t.endsWith("}")) throw e;
+      u = UnionRelation.parse(t.substring(1, t.length() - 1).strip());
+    }
     w.params.addAll(u.paramNames());
     return u.relations();
   }

@@ -85,7 +85,7 @@ class ClassicExamplesTest {
             "{ A[i, j] -> [floor(i/10), floor(j/10), i, j] : 0 <= i and 0 <= j and i + j <= 30 } { : } "
                 + "{ [a, b, c, d] -> separation_class[[1] -> [0]] : a >= 0 and b >= 0 and b <= 1 - a; "
                 + "[a, b, c, d] -> separation_class[[0] -> [0]] : a >= 0 and a <= 1 }",
-            List.of(Map.of()), -2, 31, 8, 0),
+            List.of(Map.of()), -2, 31, 11, 0),
         new Example("unrolled", "{ S[i] -> [i] : 0 <= i < 4 } { : } { [i] -> unroll[0] }",
             List.of(Map.of()), -2, 6, 0, 0),
         new Example("non-injective schedule", "[N] -> { S[i, j] -> [i] : 0 <= i <= N and 0 <= j <= N } [N] -> { : } { }",
@@ -129,7 +129,15 @@ class ClassicExamplesTest {
             "      mark: \"inner\"",
             "      child:",
             "        schedule: \"[N, M] -> [{ S[i, j] -> [(j)] }]\"",
-            "        coincident: [ 1 ]"), nm(new long[][] {{0, 0}, {2, 3}, {3, 1}}), -1, 4, 2, 0));
+            "        coincident: [ 1 ]"), nm(new long[][] {{0, 0}, {2, 3}, {3, 1}}), -1, 4, 2, 0),
+        new Example("tree: tiles with full tiles isolated", String.join("\n",
+            "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N }\"",
+            "child:",
+            "  schedule: \"[N] -> [{ S[i, j] -> [(floor((i)/4))] }, { S[i, j] -> [(floor((j)/4))] }]\"",
+            "  options: \"[N] -> { isolate[[] -> [a, b]] : a >= 0 and b >= 0 and 4a + 4 <= N and 4b + 4 <= N }\"",
+            "  child:",
+            "    schedule: \"[N] -> [{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]\""),
+            n(0, 3, 4, 9, 12), -1, 13, 11, 2));
   }
 
   @BeforeAll
