@@ -64,8 +64,10 @@ public final class AstBuilder {
     this.nSched = problem.nSchedule();
     this.nDim = problem.nDim();
     this.dimValue = new Expr[nDim];
+    List<String> taken = new ArrayList<>(space.params());
+    taken.addAll(options.reservedNames());
     String prefix = "c";
-    while (clashes(prefix, space.params())) prefix = prefix + "_";
+    while (clashes(prefix, taken)) prefix = prefix + "_";
     this.iteratorPrefix = prefix;
     this.separation = new Separation(this);
   }
