@@ -34,8 +34,13 @@ import java.util.TreeMap;
  *       {@code max} bounds) and keep their own bounds as guards further in;
  *   <li>a dimension fixed by an equality becomes a substitution (no loop); an equality with
  *       divisions on the current dimension gives a stride; the remaining constraints give lower
- *       and upper bounds, simplified under the context.
+ *       and upper bounds, simplified under the context (when the dimension is bounded only through
+ *       such divisions, their rational shadow bounds the loop).
  * </ol>
+ *
+ * Per-dimension options: {@code separate} cuts the projections into regions with a fixed set of
+ * active pieces ({@link Separation}), {@code atomic} keeps each statement in one loop, {@code
+ * unroll} emits one copy of the body per value of a dimension whose range has a constant size.
  *
  * At the innermost level each statement is called under the gist of its domain with respect to the
  * context, so the code is exact whatever the outer levels over-approximate.
@@ -50,7 +55,7 @@ public final class AstBuilder {
   private final String iteratorPrefix;
   private final Map<String, Integer> iteratorDepth = new HashMap<>();
   private final Expr[] dimValue;
-  private final Map<BasicRelation, List<BasicRelation>[]> projections = new IdentityHashMap<>();
+  private final Map<BasicRelation, List<List<BasicRelation>>> projections = new IdentityHashMap<>();
   private final Map<Piece, Map<Integer, BasicRelation>> chains = new IdentityHashMap<>();
   private final Separation separation;
   private boolean insideParallel;
@@ -165,12 +170,15 @@ public final class AstBuilder {
   // Projections
 
   /** The projection of {@code b} onto the parameters and scan dimensions 0..d (d = -1: parameters only). */
-  @SuppressWarnings("unchecked")
   List<BasicRelation> proj(BasicRelation b, int d) {
-    List<BasicRelation>[] cache = projections.computeIfAbsent(b, k -> (List<BasicRelation>[]) new List[nDim + 1]);
+    List<List<BasicRelation>> cache = projections.computeIfAbsent(b, k -> {
+      List<List<BasicRelation>> slots = new ArrayList<>();
+      for (int i = 0; i <= nDim; i++) slots.add(null);
+      return slots;
+    });
     int idx = d + 1;
-    if (cache[idx] == null) cache[idx] = computeProjection(b, d);
-    return cache[idx];
+    if (cache.get(idx) == null) cache.set(idx, computeProjection(b, d));
+    return cache.get(idx);
   }
 
   private List<BasicRelation> computeProjection(BasicRelation b, int d) {
