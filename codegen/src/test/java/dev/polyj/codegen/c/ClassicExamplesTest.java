@@ -107,6 +107,12 @@ class ClassicExamplesTest {
             "[N] -> { S1[k, j] -> [k, 0, j, 0] : 0 <= k < N and k < j < N; "
                 + "S2[k, i, j] -> [k, 1, i, j] : 0 <= k < N and k < i < N and k < j < N } [N] -> { : } { }",
             n(0, 1, 4), -1, 5, 4, 0),
+        new Example("time-tiled 2-d stencil, two statements",
+            "[T, N] -> { S[t, i, j] -> [floor(t/4), floor((t + i)/4), floor((t + j)/4), t, 0, t + i, t + j] : "
+                + "0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1; "
+                + "U[t, i, j] -> [floor(t/4), floor((t + i + 1)/4), floor((t + j + 1)/4), t, 1, t + i + 1, t + j + 1] : "
+                + "0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 } [T, N] -> { : T >= 0 and N >= 3 } { }",
+            List.of(Map.of("T", 3L, "N", 6L), Map.of("T", 5L, "N", 4L), Map.of("T", 1L, "N", 3L)), -1, 12, 8, 0),
         new Example("tree: parallel matrix product", String.join("\n",
             "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N; T[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }\"",
             "child:",
