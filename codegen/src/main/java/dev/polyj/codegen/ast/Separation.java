@@ -93,7 +93,7 @@ final class Separation {
           for (BasicRelation b : in.computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
           rest = rest.subtract(c).removeEmpty();
         }
-        for (BasicRelation b : rest.computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
+        for (BasicRelation b : rest.coalesce().computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
       }
       current = next;
     }

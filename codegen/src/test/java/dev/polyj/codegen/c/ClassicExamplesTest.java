@@ -143,7 +143,7 @@ class ClassicExamplesTest {
             "  options: \"[N] -> { isolate[[] -> [a, b]] : a >= 0 and b >= 0 and 4a + 4 <= N and 4b + 4 <= N }\"",
             "  child:",
             "    schedule: \"[N] -> [{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]\""),
-            n(0, 3, 4, 9, 12), -1, 13, 11, 2));
+            n(0, 3, 4, 9, 12), -1, 13, 11, 0));
   }
 
   @BeforeAll
