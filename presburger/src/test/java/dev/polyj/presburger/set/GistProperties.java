@@ -21,7 +21,7 @@ class GistProperties {
     return SetOpsFixtures.cases(2, 2);
   }
 
-  @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
   void agreesOnTheContext(@ForAll("pairs") Case c) {
     Relation r = c.get(0);
     Relation ctx = c.get(1);
@@ -37,7 +37,7 @@ class GistProperties {
     assertTrue(g.nBasic() <= r.nBasic(), "no new pieces");
   }
 
-  @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void gistOfAPieceOnItselfIsTheUniverse(@ForAll("pairs") Case c) {
     for (BasicRelation b : c.get(0).basics()) {
       if (b.isEmpty()) continue;
@@ -49,7 +49,7 @@ class GistProperties {
   }
 
   /** A piece without unknown existentials that contains the context makes the gist the universe. */
-  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
   void gistOnASmallerContextIsTheUniverse(@ForAll("pairs") Case c) {
     Relation r = c.get(0).union(c.get(1));
     for (BasicRelation b : r.basics()) {
