@@ -34,8 +34,13 @@ import java.util.TreeMap;
  *       {@code max} bounds) and keep their own bounds as guards further in;
  *   <li>a dimension fixed by an equality becomes a substitution (no loop); an equality with
  *       divisions on the current dimension gives a stride; the remaining constraints give lower
- *       and upper bounds, simplified under the context.
+ *       and upper bounds, simplified under the context (when the dimension is bounded only through
+ *       such divisions, their rational shadow bounds the loop).
  * </ol>
+ *
+ * Per-dimension options: {@code separate} cuts the projections into regions with a fixed set of
+ * active pieces ({@link Separation}), {@code atomic} keeps each statement in one loop, {@code
+ * unroll} emits one copy of the body per value of a dimension whose range has a constant size.
  *
  * At the innermost level each statement is called under the gist of its domain with respect to the
  * context, so the code is exact whatever the outer levels over-approximate.
@@ -47,10 +52,10 @@ public final class AstBuilder {
   private final int nParam;
   private final int nSched;
   private final int nDim;
-  private final String[] iterators;
+  private final String iteratorPrefix;
   private final Map<String, Integer> iteratorDepth = new HashMap<>();
   private final Expr[] dimValue;
-  private final Map<BasicRelation, List<BasicRelation>[]> projections = new IdentityHashMap<>();
+  private final Map<BasicRelation, List<List<BasicRelation>>> projections = new IdentityHashMap<>();
   private final Map<Piece, Map<Integer, BasicRelation>> chains = new IdentityHashMap<>();
   private final Separation separation;
   private boolean insideParallel;
@@ -63,14 +68,12 @@ public final class AstBuilder {
     this.nParam = space.nParam();
     this.nSched = problem.nSchedule();
     this.nDim = problem.nDim();
-    this.iterators = new String[nDim];
     this.dimValue = new Expr[nDim];
+    List<String> taken = new ArrayList<>(space.params());
+    taken.addAll(options.reservedNames());
     String prefix = "c";
-    while (clashes(prefix, space.params())) prefix = prefix + "_";
-    for (int d = 0; d < nDim; d++) {
-      iterators[d] = prefix + d;
-      iteratorDepth.put(iterators[d], d);
-    }
+    while (clashes(prefix, taken)) prefix = prefix + "_";
+    this.iteratorPrefix = prefix;
     this.separation = new Separation(this);
   }
 
@@ -90,7 +93,32 @@ public final class AstBuilder {
     List<Piece> pieces = options.hasSeparationClasses() ? b.separation.splitByClasses(problem.pieces())
         : problem.pieces();
     List<Node> nodes = b.generate(pieces, new BuildContext(problem.context()), 0, true);
-    return nodes.isEmpty() ? Node.empty() : Node.seq(nodes);
+    return nodes.isEmpty() ? Node.empty() : mergeGuards(Node.seq(nodes));
+  }
+
+  /** Adjacent guards with the same condition become one (conditions only read iterators and parameters). */
+  static Node mergeGuards(Node n) {
+    if (n instanceof Node.For f) {
+      return new Node.For(f.iterator(), f.init(), f.upper(), f.step(), mergeGuards(f.body()), f.pragmas());
+    }
+    if (n instanceof Node.If i) {
+      return new Node.If(i.cond(), mergeGuards(i.then()), i.otherwise() == null ? null : mergeGuards(i.otherwise()));
+    }
+    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), mergeGuards(m.body()));
+    if (!(n instanceof Node.Block b)) return n;
+    List<Node> out = new ArrayList<>();
+    for (Node c : b.children()) {
+      Node last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (c instanceof Node.If ci && ci.otherwise() == null && last instanceof Node.If li && li.otherwise() == null
+          && li.cond().equals(ci.cond())) {
+        out.set(out.size() - 1, new Node.If(li.cond(), Node.seq(List.of(li.then(), ci.then())), null));
+      } else {
+        out.add(c);
+      }
+    }
+    List<Node> merged = new ArrayList<>();
+    for (Node c : out) merged.add(mergeGuards(c));
+    return Node.seq(merged);
   }
 
   public static Node build(ScanProblem problem) {
@@ -142,12 +170,15 @@ public final class AstBuilder {
   // Projections
 
   /** The projection of {@code b} onto the parameters and scan dimensions 0..d (d = -1: parameters only). */
-  @SuppressWarnings("unchecked")
   List<BasicRelation> proj(BasicRelation b, int d) {
-    List<BasicRelation>[] cache = projections.computeIfAbsent(b, k -> (List<BasicRelation>[]) new List[nDim + 1]);
+    List<List<BasicRelation>> cache = projections.computeIfAbsent(b, k -> {
+      List<List<BasicRelation>> slots = new ArrayList<>();
+      for (int i = 0; i <= nDim; i++) slots.add(null);
+      return slots;
+    });
     int idx = d + 1;
-    if (cache[idx] == null) cache[idx] = computeProjection(b, d);
-    return cache[idx];
+    if (cache.get(idx) == null) cache.set(idx, computeProjection(b, d));
+    return cache.get(idx);
   }
 
   private List<BasicRelation> computeProjection(BasicRelation b, int d) {
@@ -696,12 +727,15 @@ public final class AstBuilder {
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
     boolean mayParallel = coincident && !insideParallel;
+    // iterators are named by loop depth: c0 for the outermost loop, c1 inside it, ...
+    String iterator = iteratorPrefix + loopDepth;
+    iteratorDepth.put(iterator, loopDepth);
     boolean savedParallel = insideParallel;
     insideParallel |= mayParallel;
     loopDepth++;
     List<Node> body;
     try {
-      body = withValue(d, new Expr.Id(iterators[d]), () -> generate(pieces, inner, d + 1, true));
+      body = withValue(d, new Expr.Id(iterator), () -> generate(pieces, inner, d + 1, true));
     } finally {
       insideParallel = savedParallel;
       loopDepth--;
@@ -735,7 +769,7 @@ public final class AstBuilder {
     } else if (coincident && innermost) {
       pragmas.add("omp simd");
     }
-    return List.of(new Node.For(iterators[d], init, upper, stride, bodyNode, pragmas));
+    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas));
   }
 
   static boolean containsLoop(Node n) {
@@ -943,11 +977,16 @@ public final class AstBuilder {
         long den = dv.denominator();
         long cj = row[base + local];
         if (cj % den == 0) {
+          // k * (num - den * floor(num / den)) + c = 0: the remainder of num is r = -c / k
           long k = -cj / den;
           long[] rest = row.clone();
           rest[base + local] = 0;
           Expr num = rowExpr(q, Arrays.copyOf(dv.numerator(), q.nCol()));
-          if (rowExpr(q, rest).equals(Exprs.scale(num, k))) return Exprs.divisible(num, den);
+          Expr diff = Exprs.sub(rowExpr(q, rest), Exprs.scale(num, k));
+          if (diff instanceof Expr.Int c && c.value() % k == 0) {
+            long r = -c.value() / k;
+            if (r >= 0 && r < den) return Exprs.divisible(Exprs.plus(num, -r), den);
+          }
         }
       }
     }

@@ -15,7 +15,10 @@ final class BuildContext {
 
   BuildContext(List<BasicRelation> parts) {
     List<BasicRelation> keep = new ArrayList<>();
-    for (BasicRelation p : parts) if (!p.isEmpty()) keep.add(p);
+    for (BasicRelation p : parts) {
+      BasicRelation c = Rows.mergeEqualDivisions(p);
+      if (!c.isEmpty()) keep.add(c);
+    }
     this.parts = List.copyOf(keep);
   }
 

@@ -38,6 +38,7 @@ public final class BuildOptions {
   private final ImmutableMap<Integer, ImmutableList<Relation>> classes;
   private final boolean exploitNestedBounds;
   private final ParallelLoopAnnotator annotator;
+  private final com.google.common.collect.ImmutableSet<String> reservedNames;
 
   /**
    * Supplies the extra clauses of a parallel loop (e.g. {@code reduction(+: s)} or {@code
@@ -49,15 +50,27 @@ public final class BuildOptions {
   }
 
   private BuildOptions(Map<Integer, LoopKind> kinds, Map<Integer, ImmutableList<Relation>> classes,
-      boolean exploitNestedBounds, ParallelLoopAnnotator annotator) {
+      boolean exploitNestedBounds, ParallelLoopAnnotator annotator, java.util.Collection<String> reservedNames) {
     this.kinds = ImmutableMap.copyOf(kinds);
     this.classes = ImmutableMap.copyOf(classes);
     this.exploitNestedBounds = exploitNestedBounds;
     this.annotator = annotator;
+    this.reservedNames = com.google.common.collect.ImmutableSet.copyOf(reservedNames);
   }
 
   public static BuildOptions defaults() {
-    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of());
+    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of(), List.of());
+  }
+
+  /** Names the loop iterators must not take (identifiers of the surrounding code). */
+  public com.google.common.collect.ImmutableSet<String> reservedNames() {
+    return reservedNames;
+  }
+
+  public BuildOptions withReservedNames(java.util.Collection<String> names) {
+    java.util.Set<String> all = new java.util.LinkedHashSet<>(reservedNames);
+    all.addAll(names);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, all);
   }
 
   public ParallelLoopAnnotator annotator() {
@@ -65,7 +78,7 @@ public final class BuildOptions {
   }
 
   public BuildOptions withAnnotator(ParallelLoopAnnotator a) {
-    return new BuildOptions(kinds, classes, exploitNestedBounds, a);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, a, reservedNames);
   }
 
   public LoopKind kind(int dim) {
@@ -90,7 +103,7 @@ public final class BuildOptions {
     checkArgument(dim >= 0, "dimension %s", dim);
     Map<Integer, LoopKind> k = new HashMap<>(kinds);
     k.put(dim, kind);
-    return new BuildOptions(k, classes, exploitNestedBounds, annotator);
+    return new BuildOptions(k, classes, exploitNestedBounds, annotator, reservedNames);
   }
 
   /** Adds a separation class at a dimension: a set over the schedule space (the range of the schedule). */
@@ -98,11 +111,11 @@ public final class BuildOptions {
     checkArgument(classSet.isSet(), "separation class %s is not a set", classSet);
     Map<Integer, ImmutableList<Relation>> c = new HashMap<>(classes);
     c.put(dim, ImmutableList.<Relation>builder().addAll(separationClasses(dim)).add(classSet).build());
-    return new BuildOptions(kinds, c, exploitNestedBounds, annotator);
+    return new BuildOptions(kinds, c, exploitNestedBounds, annotator, reservedNames);
   }
 
   public BuildOptions withExploitNestedBounds(boolean on) {
-    return new BuildOptions(kinds, classes, on, annotator);
+    return new BuildOptions(kinds, classes, on, annotator, reservedNames);
   }
 
   public List<Integer> dimsWithOptions() {

@@ -2,7 +2,6 @@ package dev.polyj.codegen.ast;
 
 import dev.polyj.codegen.ast.Expr.Id;
 import dev.polyj.codegen.ast.Expr.Int;
-import dev.polyj.codegen.ast.Expr.Kind;
 import dev.polyj.codegen.ast.Expr.Linear;
 import dev.polyj.codegen.ast.Expr.Op;
 import dev.polyj.codegen.ast.Expr.Term;

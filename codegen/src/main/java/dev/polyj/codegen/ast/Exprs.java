@@ -166,6 +166,16 @@ public final class Exprs {
     checkArgument(d > 0, "modulus %s", d);
     if (d == 1 || contentOf(a) % d == 0) return TRUE;
     if (a instanceof Int i) return i.value() % d == 0 ? TRUE : FALSE;
+    if (a instanceof Linear l) { // only residues modulo d matter
+      LinearBuilder b = linear();
+      for (Term t : l.terms()) {
+        long c = Ints.mod(t.coef(), d);
+        b.add(2 * c > d ? c - d : c, t.expr());
+      }
+      b.addConstant(Ints.mod(l.constant(), d));
+      Expr r = b.build();
+      if (!r.equals(a)) return divisible(r, d);
+    }
     return new Op(Kind.EQ, ImmutableList.of(new Op(Kind.MOD, ImmutableList.of(a, new Int(d))), new Int(0)));
   }
 

@@ -102,4 +102,73 @@ final class Rows {
     }
     return false;
   }
+
+  /**
+   * The same set with locals of identical definitions merged into one (their values are equal at
+   * every point), so that repeated intersections do not pile up copies of the same divisions.
+   */
+  static BasicRelation mergeEqualDivisions(BasicRelation b) {
+    int n = b.nLocal();
+    if (n <= 1) return b;
+    int nv = b.nVar();
+    int base = 1 + nv;
+    int[] map = new int[n];
+    List<long[]> numerators = new java.util.ArrayList<>();
+    List<Long> denominators = new java.util.ArrayList<>();
+    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+    boolean merged = false;
+    for (int i = 0; i < n; i++) {
+      Div d = b.div(i);
+      if (d == null) {
+        map[i] = numerators.size();
+        numerators.add(null);
+        denominators.add(0L);
+        continue;
+      }
+      long[] num = d.numerator();
+      long[] remapped = new long[base + numerators.size()];
+      System.arraycopy(num, 0, remapped, 0, Math.min(base, num.length));
+      for (int j = 0; j < i; j++) {
+        if (base + j < num.length && num[base + j] != 0) {
+          remapped[base + map[j]] = dev.polyj.presburger.arith.Ints.add(remapped[base + map[j]], num[base + j]);
+        }
+      }
+      String key = d.denominator() + ":" + Arrays.toString(trimZeros(remapped));
+      Integer prev = seen.get(key);
+      if (prev != null) {
+        map[i] = prev;
+        merged = true;
+        continue;
+      }
+      map[i] = numerators.size();
+      seen.put(key, map[i]);
+      numerators.add(remapped);
+      denominators.add(d.denominator());
+    }
+    if (!merged) return b;
+    BasicRelation.Builder builder = BasicRelation.builder(b.space());
+    for (int k = 0; k < numerators.size(); k++) {
+      if (numerators.get(k) == null) builder.addExistential();
+      else builder.addDiv(Arrays.copyOf(numerators.get(k), base + k), denominators.get(k));
+    }
+    int width = base + numerators.size();
+    for (int i = 0; i < b.nEq(); i++) builder.addEq(remapRow(b.eq(i), base, map, width));
+    for (int i = 0; i < b.nIneq(); i++) builder.addIneq(remapRow(b.ineq(i), base, map, width));
+    return builder.build();
+  }
+
+  private static long[] trimZeros(long[] r) {
+    int end = r.length;
+    while (end > 0 && r[end - 1] == 0) end--;
+    return Arrays.copyOf(r, end);
+  }
+
+  private static long[] remapRow(long[] r, int base, int[] map, int width) {
+    long[] o = new long[width];
+    System.arraycopy(r, 0, o, 0, base);
+    for (int j = 0; j < map.length; j++) {
+      if (r[base + j] != 0) o[base + map[j]] = dev.polyj.presburger.arith.Ints.add(o[base + map[j]], r[base + j]);
+    }
+    return o;
+  }
 }

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import dev.polyj.codegen.ast.BuildOptions.LoopKind;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.DimKind;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
 import dev.polyj.presburger.space.Space;
@@ -31,7 +32,8 @@ public final class ScheduleTreeProblem {
 
   private record Guard(Relation set) {}
 
-  private record Isolate(Relation set, Map<Integer, LoopKind> kinds) {}
+  /** An isolated set over time dimensions, the band's first member k0, the loop types inside it. */
+  private record Isolate(Relation set, int k0, Map<Integer, LoopKind> kinds) {}
 
   /** One root-to-leaf path for one statement. */
   private record Path(int statement, Relation filter, List<Relation> dims, List<Integer> bandDims,
@@ -194,7 +196,15 @@ public final class ScheduleTreeProblem {
   /** The members of a band's AST build options (isl notation), or none. */
   private static List<Relation> bandOptions(String text, Walk w) {
     if (text == null || text.isBlank()) return List.of();
-    UnionRelation u = UnionRelation.parse(text);
+    UnionRelation u;
+    try {
+      u = UnionRelation.parse(text);
+    } catch (IllegalArgumentException e) {
+      // options with a parameter prefix may arrive wrapped in one more pair of braces
+      String t = text.strip();
+      if (!t.startsWith("{") || !t.endsWith("}")) throw e;
+      u = UnionRelation.parse(t.substring(1, t.length() - 1).strip());
+    }
     w.params.addAll(u.paramNames());
     return u.relations();
   }
@@ -236,7 +246,7 @@ public final class ScheduleTreeProblem {
         if (kind == null) continue;
         for (int x = 0; x < nMember; x++) if (containsValue(o, x)) kinds.put(k0 + x, kind);
       }
-      q.isolates().add(new Isolate(placed(r, positions), kinds));
+      q.isolates().add(new Isolate(placed(r, positions), k0, kinds));
     }
   }
 
@@ -299,7 +309,13 @@ public final class ScheduleTreeProblem {
       parts.add(placed);
       kinds.add(p.kinds());
       for (Isolate iso : p.isolates()) {
+        // the isolated instances, the others within the isolated range of the band's outer
+        // member, and the others before or after it: three groups of loops, as isl does
         Relation isoSet = liftTime(iso.set(), space, nSchedule);
+        int n = iso.set().space().nOut();
+        Relation outer = iso.set();
+        if (n > iso.k0() + 1) outer = outer.projectOut(DimKind.OUT, iso.k0() + 1, n - iso.k0() - 1);
+        Relation range = liftTime(outer, space, nSchedule);
         List<Relation> nextParts = new ArrayList<>();
         List<Map<Integer, LoopKind>> nextKinds = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
@@ -307,14 +323,18 @@ public final class ScheduleTreeProblem {
           isolated.putAll(iso.kinds());
           nextParts.add(parts.get(i).intersect(isoSet));
           nextKinds.add(isolated);
-          nextParts.add(parts.get(i).subtract(isoSet));
+          Relation rest = parts.get(i).subtract(isoSet);
+          nextParts.add(rest.intersect(range));
+          nextKinds.add(kinds.get(i));
+          nextParts.add(rest.subtract(range));
           nextKinds.add(kinds.get(i));
         }
         parts = nextParts;
         kinds = nextKinds;
       }
       for (int i = 0; i < parts.size(); i++) {
-        for (BasicRelation b : parts.get(i).basics()) {
+        Relation part = p.isolates().isEmpty() ? parts.get(i) : parts.get(i).coalesce();
+        for (BasicRelation b : part.basics()) {
           for (BasicRelation c : ctx) {
             BasicRelation x = b.intersect(c);
             if (x.isEmpty()) continue;

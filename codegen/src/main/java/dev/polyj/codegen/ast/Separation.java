@@ -66,7 +66,10 @@ final class Separation {
         for (BasicRelation b : region.basics()) {
           BasicRelation x = p.set().intersect(b);
           if (x.isEmpty()) continue;
-          for (BasicRelation y : x.computeDivs().basics()) if (!y.isEmpty()) out.add(p.withSet(y));
+          for (BasicRelation y : x.computeDivs().basics()) {
+            BasicRelation z = Rows.mergeEqualDivisions(y);
+            if (!z.isEmpty()) out.add(p.withSet(z));
+          }
         }
       }
     }
@@ -90,7 +93,7 @@ final class Separation {
           for (BasicRelation b : in.computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
           rest = rest.subtract(c).removeEmpty();
         }
-        for (BasicRelation b : rest.computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
+        for (BasicRelation b : rest.coalesce().computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
       }
       current = next;
     }

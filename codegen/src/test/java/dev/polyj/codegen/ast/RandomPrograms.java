@@ -31,10 +31,18 @@ final class RandomPrograms {
   /** One statement: domain over [N, x...] and schedule rows t_k = sched[k] . (1, N, x...). */
   record Statement(String name, BasicRelation domain, long[][] sched) {}
 
-  record Program(List<Statement> statements, int nSchedule) {
+  /**
+   * Statements with schedules of {@code nSchedule} rows; with {@code tile > 0} a tile dimension
+   * {@code floor(t1 / tile)} is inserted before t1 (a strip-mined loop).
+   */
+  record Program(List<Statement> statements, int nSchedule, long tile) {
+    Program(List<Statement> statements, int nSchedule) {
+      this(statements, nSchedule, 0);
+    }
+
     UnionRelation scheduleMap() {
       List<Relation> rs = new ArrayList<>();
-      for (Statement s : statements) rs.add(scheduleOf(s, nSchedule));
+      for (Statement s : statements) rs.add(scheduleOf(s, nSchedule, tile));
       return UnionRelation.of(rs);
     }
 
@@ -61,12 +69,19 @@ final class RandomPrograms {
           p[0] = n;
           System.arraycopy(x, 0, p, 1, m);
           if (!st.domain().contains(p)) return;
-          long[] t = new long[nSchedule];
+          long[] u = new long[nSchedule];
           for (int k = 0; k < nSchedule; k++) {
             long[] row = st.sched()[k];
             long v = row[0] + row[1] * n;
             for (int j = 0; j < m; j++) v += row[2 + j] * x[j];
-            t[k] = v;
+            u[k] = v;
+          }
+          long[] t = u;
+          if (tile > 0 && nSchedule > 1) {
+            t = new long[nSchedule + 1];
+            t[0] = u[0];
+            t[1] = Math.floorDiv(u[1], tile);
+            System.arraycopy(u, 1, t, 2, nSchedule - 1);
           }
           all.add(new Inst(t, si, x, st.name()));
         });
@@ -86,6 +101,7 @@ final class RandomPrograms {
     @Override
     public String toString() {
       StringBuilder sb = new StringBuilder();
+      if (tile > 0) sb.append("tile ").append(tile).append('\n');
       for (Statement s : statements) {
         sb.append(s.name()).append(": ").append(describe(s.domain())).append(" sched ");
         for (long[] r : s.sched()) sb.append(Arrays.toString(r));
@@ -103,9 +119,11 @@ final class RandomPrograms {
     return sb.append(" }").toString();
   }
 
-  static Relation scheduleOf(Statement s, int nSchedule) {
+  static Relation scheduleOf(Statement s, int nSchedule, long tile) {
+    boolean tiled = tile > 0 && nSchedule > 1;
+    int nOut = tiled ? nSchedule + 1 : nSchedule;
     int m = s.domain().nOut();
-    Space space = Space.map(PARAMS, Tuple.anonymous(s.name(), m), Tuple.anonymous(null, nSchedule));
+    Space space = Space.map(PARAMS, Tuple.anonymous(s.name(), m), Tuple.anonymous(null, nOut));
     BasicRelation dom = s.domain();
     // domain constraints over [N, x] become constraints over [N, x, t] (+ locals)
     BasicRelation.Builder b = BasicRelation.builder(space);
@@ -123,8 +141,19 @@ final class RandomPrograms {
       row[0] = -sr[0];
       row[1] = -sr[1];
       for (int j = 0; j < m; j++) row[2 + j] = -sr[2 + j];
-      row[2 + m + k] = 1;
+      int out = tiled && k >= 1 ? k + 1 : k;
+      row[2 + m + out] = 1;
       b.addEq(row);
+    }
+    if (tiled) { // tile * T <= t1 <= tile * T + tile - 1
+      long[] lo = new long[width];
+      lo[2 + m + 2] = 1;
+      lo[2 + m + 1] = -tile;
+      long[] hi = new long[width];
+      hi[2 + m + 2] = -1;
+      hi[2 + m + 1] = tile;
+      hi[0] = tile - 1;
+      b.addIneq(lo).addIneq(hi);
     }
     return Relation.of(b.build());
   }
@@ -250,7 +279,9 @@ final class RandomPrograms {
         stmts.add(Combinators.combine(domains(m), schedules(m, nSchedule))
             .as((d, sc) -> new Statement(name, d, sc)));
       }
-      return Combinators.combine(stmts).as(list -> new Program(list, nSchedule));
+      Arbitrary<Long> tile = Arbitraries.of(0L, 0L, 2L, 3L);
+      return Combinators.combine(Combinators.combine(stmts).as(list -> list), tile)
+          .as((list, t) -> new Program(list, nSchedule, t));
     }));
   }
 

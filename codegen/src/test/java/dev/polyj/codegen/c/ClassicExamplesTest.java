@@ -85,7 +85,7 @@ class ClassicExamplesTest {
             "{ A[i, j] -> [floor(i/10), floor(j/10), i, j] : 0 <= i and 0 <= j and i + j <= 30 } { : } "
                 + "{ [a, b, c, d] -> separation_class[[1] -> [0]] : a >= 0 and b >= 0 and b <= 1 - a; "
                 + "[a, b, c, d] -> separation_class[[0] -> [0]] : a >= 0 and a <= 1 }",
-            List.of(Map.of()), -2, 31, 8, 0),
+            List.of(Map.of()), -2, 31, 11, 0),
         new Example("unrolled", "{ S[i] -> [i] : 0 <= i < 4 } { : } { [i] -> unroll[0] }",
             List.of(Map.of()), -2, 6, 0, 0),
         new Example("non-injective schedule", "[N] -> { S[i, j] -> [i] : 0 <= i <= N and 0 <= j <= N } [N] -> { : } { }",
@@ -107,6 +107,12 @@ class ClassicExamplesTest {
             "[N] -> { S1[k, j] -> [k, 0, j, 0] : 0 <= k < N and k < j < N; "
                 + "S2[k, i, j] -> [k, 1, i, j] : 0 <= k < N and k < i < N and k < j < N } [N] -> { : } { }",
             n(0, 1, 4), -1, 5, 4, 0),
+        new Example("time-tiled 2-d stencil, two statements",
+            "[T, N] -> { S[t, i, j] -> [floor(t/4), floor((t + i)/4), floor((t + j)/4), t, 0, t + i, t + j] : "
+                + "0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1; "
+                + "U[t, i, j] -> [floor(t/4), floor((t + i + 1)/4), floor((t + j + 1)/4), t, 1, t + i + 1, t + j + 1] : "
+                + "0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 } [T, N] -> { : T >= 0 and N >= 3 } { }",
+            List.of(Map.of("T", 3L, "N", 6L), Map.of("T", 5L, "N", 4L), Map.of("T", 1L, "N", 3L)), -1, 12, 8, 0),
         new Example("tree: parallel matrix product", String.join("\n",
             "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N; T[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }\"",
             "child:",
@@ -129,7 +135,15 @@ class ClassicExamplesTest {
             "      mark: \"inner\"",
             "      child:",
             "        schedule: \"[N, M] -> [{ S[i, j] -> [(j)] }]\"",
-            "        coincident: [ 1 ]"), nm(new long[][] {{0, 0}, {2, 3}, {3, 1}}), -1, 4, 2, 0));
+            "        coincident: [ 1 ]"), nm(new long[][] {{0, 0}, {2, 3}, {3, 1}}), -1, 4, 2, 0),
+        new Example("tree: tiles with full tiles isolated", String.join("\n",
+            "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N }\"",
+            "child:",
+            "  schedule: \"[N] -> [{ S[i, j] -> [(floor((i)/4))] }, { S[i, j] -> [(floor((j)/4))] }]\"",
+            "  options: \"[N] -> { isolate[[] -> [a, b]] : a >= 0 and b >= 0 and 4a + 4 <= N and 4b + 4 <= N }\"",
+            "  child:",
+            "    schedule: \"[N] -> [{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]\""),
+            n(0, 3, 4, 9, 12), -1, 13, 11, 0));
   }
 
   @BeforeAll

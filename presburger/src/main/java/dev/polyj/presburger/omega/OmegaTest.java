@@ -35,7 +35,14 @@ public final class OmegaTest {
     if (lp.known()) {
       if (!lp.feasible()) return true; // no rational point, no integer point
       if (roundsToSolution(lp, eqs, ineqs)) return false;
+      BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, ineqs, 16);
+      if (bb != BranchAndBound.Answer.UNKNOWN) return bb == BranchAndBound.Answer.EMPTY;
     }
+    return isIntegerEmptyByElimination(nVar, eqs, ineqs);
+  }
+
+  /** The decision by variable elimination alone (the Omega test proper), without the simplex shortcuts. */
+  static boolean isIntegerEmptyByElimination(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     try {
       return new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
     } catch (CoefficientOverflowException e) {

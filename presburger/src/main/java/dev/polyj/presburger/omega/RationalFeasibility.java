@@ -134,30 +134,30 @@ final class RationalFeasibility {
      * false when the row cannot reach the target sign.
      */
     private boolean restore(int i, boolean[] pinned, int dir) {
-      for (int guard = 0; guard < 10_000; guard++) {
+      int limit = 20 * (nRow + nCol);
+      for (int guard = 0; guard < limit; guard++) {
         long c = row[i][0] * dir;
         if (c >= 0) return true;
-        // entering column: first with coefficient of the right sign (Bland)
+        // Bland's rule: the entering column of smallest variable index among those of the right sign
         int enter = -1;
-        for (int j = 1; j < nCol && enter < 0; j++) {
+        for (int j = 1; j < nCol; j++) {
           if (pinned[j] || colVar[j] < 0) continue;
-          if (row[i][j] * dir > 0) enter = j;
+          if (row[i][j] * dir > 0 && (enter < 0 || order(colVar[j]) < order(colVar[enter]))) enter = j;
         }
         if (enter < 0) return false;
-        // ratio test over live inequality rows that would decrease (and equality rows at 0)
+        // ratio test over live inequality rows that would decrease; ties: smallest variable index
         int leave = i;
         long bestNum = -row[i][0] * dir; // the increase needed for row i to reach 0, times den
         long bestDen = Math.abs(row[i][enter]);
         for (int k = 0; k < nRow; k++) {
-          if (k == i || dead[k]) continue;
+          if (k == i || dead[k] || rowEq[k]) continue;
           long d = row[k][enter];
-          if (rowEq[k] ? d == 0 : d >= 0) continue;
-          if (rowEq[k]) continue; // equality rows were driven to 0 and pivoted away when possible
+          if (d >= 0) continue;
           long num = row[k][0];
           if (num < 0) continue; // rows still infeasible are restored later
           long dd = -d;
-          // compare num/dd < bestNum/bestDen
-          if (Ints.mul(num, bestDen) < Ints.mul(bestNum, dd)) {
+          int cmp = Long.compare(Ints.mul(num, bestDen), Ints.mul(bestNum, dd));
+          if (cmp < 0 || (cmp == 0 && leave != i && order(rowVar[k]) < order(rowVar[leave]))) {
             bestNum = num;
             bestDen = dd;
             leave = k;
@@ -167,6 +167,11 @@ final class RationalFeasibility {
         if (leave == i) return true; // row i is now non-basic at 0
       }
       throw new CoefficientOverflowException(); // give up: treated as unknown
+    }
+
+    /** A total order on variables for Bland's rule: free variables first, then constraints. */
+    private int order(int var) {
+      return var < 0 ? -var - 1 : nVar + var;
     }
 
     /** Exchanges the basic variable of row r with the non-basic variable of column j. */

@@ -96,36 +96,27 @@ final class Coalescing {
   private static List<long[]> wrapped(Lifted p, Lifted q, List<long[]> valid, int width) {
     List<long[]> out = new ArrayList<>();
     if (p.eqs.isEmpty() || valid.size() == p.constraints.size()) return out;
-    long[] point = null;
-    long[] ks = new long[p.eqs.size()];
-    boolean[] constant = new boolean[p.eqs.size()];
-    for (long[] c : p.constraints) {
-      if (valid.contains(c)) continue;
-      Long m = null;
-      for (int j = 0; j < p.eqs.size(); j++) {
-        long[] e = p.eqs.get(j);
-        if (point == null) {
-          point = Sampling.sampleRows(width, width - 1, q.eqs, q.ineqs);
-          for (int i = 0; i < ks.length; i++) {
-            long[] ei = p.eqs.get(i);
-            ks[i] = evaluate(ei, point);
-            constant[i] = ks[i] != 0 && isConstant(ei, ks[i], q, width);
-          }
-        }
-        if (!constant[j]) continue;
-        if (m == null) m = IntegerOptimum.minimum(width, q.eqs, q.ineqs, c, Ints.neg(c[0]));
-        if (m == null) break; // unbounded below on q
-        long mc = Ints.add(c[0], m); // the minimum of c on q, negative
-        long k = ks[j];
-        out.add(Ints.combine(Math.abs(k), c, Ints.neg(Ints.mul(Long.signum(k), mc)), e));
+    // an equality of p that is a non-zero constant on q
+    long[] point = Sampling.sampleRows(width, width - 1, q.eqs, q.ineqs);
+    long[] e = null;
+    long k = 0;
+    for (long[] eq : p.eqs) {
+      long v = Ints.evaluate(eq, point);
+      if (v != 0 && isConstant(eq, v, q, width)) {
+        e = eq;
+        k = v;
         break;
       }
     }
+    if (e == null) return out;
+    for (long[] c : p.constraints) {
+      if (valid.contains(c)) continue;
+      Long m = IntegerOptimum.minimum(width, q.eqs, q.ineqs, c, Ints.neg(c[0]));
+      if (m == null) continue; // unbounded below on q
+      long mc = Ints.add(c[0], m); // the minimum of c on q, negative
+      out.add(Ints.combine(Math.abs(k), c, Ints.neg(Ints.mul(Long.signum(k), mc)), e));
+    }
     return out;
-  }
-
-  private static long evaluate(long[] row, long[] point) {
-    return Ints.evaluate(row, point);
   }
 
   /** True when e = k on every point of q. */

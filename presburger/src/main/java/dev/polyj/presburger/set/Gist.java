@@ -1,6 +1,7 @@
 package dev.polyj.presburger.set;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,8 +14,10 @@ import java.util.List;
  * c} has no integer point. Known divisions of B and of the context are aligned (identical ones
  * share a column) so that constraints on them can be recognised as implied; other locals are
  * treated as variables of the lifted system, which is sound. A piece disjoint from the context
- * disappears; a piece containing the context becomes the universe (checked exactly when B has
- * unknown existentials, for which the lifted test is too weak), and then so does the result.
+ * disappears; a piece containing the context becomes the universe, and then so does the result.
+ * When B has unknown existentials the lifted test cannot see this; containment is then recognised
+ * syntactically only (a renaming of B's locals into each context piece's), since an exact check
+ * would need B's divisions computed, which can be very costly.
  */
 final class Gist {
   private Gist() {}
@@ -38,6 +41,7 @@ final class Gist {
   /** The gist of one piece, or null when it is disjoint from the context. */
   static BasicRelation gist(BasicRelation b, List<BasicRelation> ctx) {
     if (b.isMarkedEmpty()) return null;
+    if (b.hasUnknownLocals() && ctx.stream().allMatch(c -> plainlyContains(b, c))) return BasicRelation.universe(b.space());
     DivAlignment al = new DivAlignment(b.nVar());
     int[] mb = al.register(b);
     int[][] mc = new int[ctx.size()][];
@@ -67,7 +71,6 @@ final class Gist {
       any |= meets[i];
     }
     if (!any) return null;
-    if (eb > 0 && Relation.ofBasics(b.space(), ctx).isSubset(Relation.of(b))) return BasicRelation.universe(b.space());
 
     List<long[]> restE = new ArrayList<>(be);
     List<long[]> restI = new ArrayList<>(bi);
@@ -106,6 +109,45 @@ final class Gist {
       }
     }
     return true;
+  }
+
+  /**
+   * A syntactic proof of {@code c ⊆ b}: some injective renaming of the locals of b into locals of
+   * c under which every constraint of b follows from a single constraint of c.
+   */
+  static boolean plainlyContains(BasicRelation b, BasicRelation c) {
+    int nb = b.nLocal();
+    if (nb > c.nLocal() || nb > 3) return false;
+    return tryMaps(b, c, new int[nb], 0, new boolean[c.nLocal()]);
+  }
+
+  private static boolean tryMaps(BasicRelation b, BasicRelation c, int[] map, int i, boolean[] used) {
+    if (i == map.length) {
+      int nv = 1 + b.nVar();
+      for (long[] r : b.eqsRaw()) if (!Rows.hasEquality(rename(r, map, nv, c.nCol()), Arrays.asList(c.eqsRaw()))) return false;
+      for (long[] r : b.ineqsRaw()) {
+        if (!Rows.impliedBySingleRow(rename(r, map, nv, c.nCol()), Arrays.asList(c.eqsRaw()), Arrays.asList(c.ineqsRaw()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    for (int j = 0; j < used.length; j++) {
+      if (used[j]) continue;
+      used[j] = true;
+      map[i] = j;
+      boolean ok = tryMaps(b, c, map, i + 1, used);
+      used[j] = false;
+      if (ok) return true;
+    }
+    return false;
+  }
+
+  private static long[] rename(long[] r, int[] map, int nv, int width) {
+    long[] o = new long[width];
+    System.arraycopy(r, 0, o, 0, nv);
+    for (int i = 0; i < map.length; i++) o[nv + map[i]] = r[nv + i];
+    return o;
   }
 
   private static List<long[]> concat(List<long[]> a, List<long[]> b) {

@@ -23,13 +23,19 @@ final class Redundancy {
 
   static BasicRelation simplify(BasicRelation b) {
     if (b.isMarkedEmpty()) return b;
-    if (b.nIneq() == 0) return b;
     if (b.isEmpty()) return BasicRelation.empty(b.space());
-    BasicRelation cur = withImplicitEqualities(b);
+    if (b.nIneq() == 0) return b;
+    BasicRelation cur = b;
+    // new equalities tighten other rows through the normal form, which may reveal more
+    for (BasicRelation next = withImplicitEqualities(cur); next != cur; next = withImplicitEqualities(cur)) {
+      cur = next;
+      if (cur.isMarkedEmpty()) return cur;
+    }
     // dropping rows can let the normal form eliminate a local, whose shadow may be redundant again
     for (int round = 0; round < 4; round++) {
       BasicRelation next = withoutRedundant(cur);
       boolean again = next.nLocal() < cur.nLocal() && !next.isMarkedEmpty();
+      if (again) next = withImplicitEqualities(next);
       cur = next;
       if (!again) break;
     }

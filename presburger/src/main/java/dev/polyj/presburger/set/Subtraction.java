@@ -18,8 +18,8 @@ import java.util.List;
  * constraints are never negated. Constraints of B implied by a single constraint of the minuend
  * are skipped; a constraint whose negated piece is empty is implied by the minuend and the earlier
  * ones, so it is neither emitted nor kept in the prefix. A minuend disjoint from B is returned
- * unchanged. Redundant constraints of B are removed first when B has many constraints or the
- * minuend many pieces, since each would only split the result further. Pieces of {@code A \ (B1 or B2 ...)} come from subtracting B1, then B2, ...
+ * unchanged. Redundant constraints of B are removed first when B has more inequalities than a box
+ * or the minuend has several pieces, since each would only split the result further. Pieces of {@code A \ (B1 or B2 ...)} come from subtracting B1, then B2, ...
  */
 final class Subtraction {
   private Subtraction() {}
@@ -33,7 +33,7 @@ final class Subtraction {
       for (BasicRelation y : DivComputation.computeDivs(y0).basics()) {
         if (y.isEmpty()) continue;
         // constraints of y implied by the others would only split the result further
-        if (result.size() > 1 || y.nEq() + y.nIneq() > 4) y = Redundancy.simplify(y);
+        if (result.size() > 1 || y.nIneq() > 2 * y.nVar()) y = Redundancy.simplify(y);
         List<BasicRelation> next = new ArrayList<>();
         for (BasicRelation x : result) subtract(x, y, next);
         result = next;

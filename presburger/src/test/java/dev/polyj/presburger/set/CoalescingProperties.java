@@ -27,7 +27,7 @@ class CoalescingProperties {
     return SetOpsFixtures.cases(2, 3);
   }
 
-  @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void preservesPointsAndNeverAddsPieces(@ForAll("unions") Case c) {
     Relation r = c.get(0).union(c.get(1));
     Relation k = r.coalesce();
@@ -38,7 +38,7 @@ class CoalescingProperties {
     for (BasicRelation b : k.basics()) assertTrue(!b.isEmpty(), "empty piece left");
   }
 
-  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
   void pieceInsideAnotherDisappears(@ForAll("unions") Case c) {
     Relation a = c.get(0);
     Relation b = c.get(0).intersect(c.get(1));

@@ -21,7 +21,7 @@ class HullsProperties {
     return SetOpsFixtures.cases(2, 3);
   }
 
-  @Property(tries = 120, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void affineHullContainsEveryPointAndIsTight(@ForAll("unions") Case c) {
     Relation r = c.get(0).union(c.get(1).intersect(Relation.of(boxOf(c))));
     BasicRelation h = r.affineHull();
@@ -48,7 +48,7 @@ class HullsProperties {
     }
   }
 
-  @Property(tries = 120, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void simpleHullContainsEveryPoint(@ForAll("unions") Case c) {
     Relation r = c.get(0).union(c.get(1));
     BasicRelation h = r.simpleHull();

@@ -25,7 +25,7 @@ class RedundancyProperties {
     return SetOpsFixtures.cases(2, 2);
   }
 
-  @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void preservesPointsAndNeverGrows(@ForAll("singles") Case c) {
     for (Relation r : List.of(c.get(0), c.get(1), c.get(0).intersect(c.get(1)))) {
       for (BasicRelation b : r.basics()) {
@@ -39,7 +39,7 @@ class RedundancyProperties {
   }
 
   /** No inequality of the result can be dropped without adding integer points of the lifted system. */
-  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
   void resultHasNoRedundantInequality(@ForAll("singles") Case c) {
     for (BasicRelation b : c.get(0).intersect(c.get(1)).basics()) {
       BasicRelation s = Redundancy.simplify(b);

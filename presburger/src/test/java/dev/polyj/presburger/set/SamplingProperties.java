@@ -24,7 +24,7 @@ class SamplingProperties {
     return SetOpsFixtures.cases(2, 3);
   }
 
-  @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 120, edgeCases = EdgeCasesMode.NONE)
   void samplesExistExactlyForNonEmptyRelations(@ForAll("singles") Case c) {
     for (Relation r : List.of(c.get(0), c.get(0).subtract(c.get(1)))) {
       Optional<long[]> p = r.samplePoint();

@@ -26,7 +26,7 @@ class SubtractionProperties {
     return SetOpsFixtures.cases(2, 2);
   }
 
-  @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
   void subtractionIsPointwise(@ForAll("pairs") Case c) {
     Relation a = c.get(0);
     Relation b = c.get(1);
@@ -41,7 +41,7 @@ class SubtractionProperties {
     if (b.nBasic() > 0) for (BasicRelation p : d.basics()) assertTrue(!p.isEmpty(), "empty piece in the difference");
   }
 
-  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void complementIsPointwise(@ForAll("smallPairs") Case c) {
     Relation a = c.get(0);
     Relation n = a.complement();
@@ -51,7 +51,7 @@ class SubtractionProperties {
     for (int i = 0; i < pts.size(); i++) assertEquals(!ma[i], mn[i], "complement at " + SetOpsFixtures.show(pts.get(i)));
   }
 
-  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 70, edgeCases = EdgeCasesMode.NONE)
   void differenceAndIntersectionRebuildTheMinuend(@ForAll("pairs") Case c) {
     Relation a = c.get(0);
     Relation b = c.get(1);
@@ -64,20 +64,27 @@ class SubtractionProperties {
     assertTrue(a.subtract(b).isDisjoint(b), "a - b is disjoint from b");
   }
 
-  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
+  /**
+   * not (a or b) = not a and not b, pointwise and exactly (by subtraction only: the intersection
+   * of two complements can have very many pieces).
+   */
+  @Property(tries = 50, edgeCases = EdgeCasesMode.NONE)
   void deMorgan(@ForAll("smallPairs") Case c) {
     Relation a = c.get(0);
     Relation b = c.get(1);
     Relation left = a.union(b).complement();
-    Relation right = a.complement().intersect(b.complement());
+    Relation ca = a.complement();
+    Relation cb = b.complement();
     List<long[]> pts = box(c.space());
     boolean[] ml = members(left, pts);
-    boolean[] mr = members(right, pts);
-    for (int i = 0; i < pts.size(); i++) assertEquals(ml[i], mr[i], "at " + SetOpsFixtures.show(pts.get(i)));
-    assertTrue(left.subtract(right).isEmpty() && right.subtract(left).isEmpty(), "not (a + b) = not a * not b");
+    boolean[] mca = members(ca, pts);
+    boolean[] mcb = members(cb, pts);
+    for (int i = 0; i < pts.size(); i++) assertEquals(ml[i], mca[i] && mcb[i], "at " + SetOpsFixtures.show(pts.get(i)));
+    assertTrue(left.subtract(ca).isEmpty() && left.subtract(cb).isEmpty(), "not (a + b) inside not a and not b");
+    assertTrue(ca.subtract(left).subtract(b).isEmpty(), "not a - not (a + b) inside b");
   }
 
-  @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
+  @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void selfSubtractionIsEmpty(@ForAll("pairs") Case c) {
     Relation a = c.get(0).union(c.get(1));
     assertTrue(a.subtract(a).isEmpty());
