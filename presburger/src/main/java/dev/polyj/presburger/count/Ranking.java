@@ -51,7 +51,7 @@ public final class Ranking {
       BasicRelation x = bx.mapVariables(mapSpace, toIn);
       for (BasicRelation by : pieces) {
         BasicRelation xy = x.intersect(by.mapVariables(mapSpace, toOut));
-        if (xy.isEmpty()) continue;
+        if (DisjointPieces.surelyEmpty(xy)) continue;
         for (int k = 0; k < d; k++) {
           BasicRelation.Builder bld = xy.toBuilder();
           for (int j = 0; j <= k; j++) {
@@ -66,7 +66,7 @@ public final class Ranking {
             }
           }
           BasicRelation piece = bld.build();
-          if (!piece.isEmpty()) order.add(piece);
+          if (!DisjointPieces.surelyEmpty(piece)) order.add(piece);
         }
       }
     }

@@ -25,7 +25,7 @@ public final class DisjointPieces {
     List<BasicRelation> out = new ArrayList<>();
     List<BasicRelation> seen = new ArrayList<>();
     for (BasicRelation b : basics) {
-      if (b.isEmpty()) continue;
+      if (surelyEmpty(b)) continue;
       List<BasicRelation> pieces = subtract(List.of(b), seen);
       out.addAll(pieces);
       seen.add(b);
@@ -47,6 +47,21 @@ public final class DisjointPieces {
     return cur;
   }
 
+  /**
+   * True when b has no rational point (hence no integer point). Pieces that are integer-empty but
+   * rationally not are kept: they hold no point, so counts and values are unaffected, and the
+   * cheap test avoids exact integer emptiness tests on many pieces.
+   */
+  public static boolean surelyEmpty(BasicRelation b) {
+    if (b.isMarkedEmpty()) return true;
+    List<long[]> rows = new ArrayList<>(b.inequalities());
+    for (long[] e : b.equalities()) {
+      rows.add(e);
+      rows.add(dev.polyj.presburger.arith.Ints.negate(e));
+    }
+    return RationalFeasibility.isRationallyEmpty(b.nCol() - 1, rows);
+  }
+
   /** Pieces (possibly overlapping) of b in which every local is a known division. */
   static List<BasicRelation> known(BasicRelation b) {
     if (!b.hasUnknownLocals()) return List.of(b);
@@ -55,8 +70,8 @@ public final class DisjointPieces {
 
   /** {@code a \ b} for b with known divisions only: disjoint non-empty pieces. */
   static List<BasicRelation> subtract(BasicRelation a, BasicRelation b) {
-    if (a.isEmpty()) return List.of();
-    if (b.isEmpty()) return List.of(a);
+    if (surelyEmpty(a)) return List.of();
+    if (surelyEmpty(b)) return List.of(a);
     // columns of b's locals inside a builder started from a
     BasicRelation.Builder probe = a.toBuilder();
     int[] localCol = new int[b.nLocal()];
@@ -104,7 +119,7 @@ public final class DisjointPieces {
       neg[0] -= 1;
       bld.addIneq(neg);
       BasicRelation piece = bld.build();
-      if (!piece.isEmpty()) out.add(piece);
+      if (!surelyEmpty(piece)) out.add(piece);
     }
     return out;
   }
