@@ -89,7 +89,8 @@ public final class PolyhedralOptimizer implements Optimizer {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
     List<Relation> domains = new ArrayList<>();
     for (Statement s : scop.statements()) domains.add(s.domain());
-    AffineSchedule schedule = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 12));
+    AffineSchedule schedule = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 12),
+        scop.scheduleMap());
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(scop));
     return ScopCodegen.region(scop, schedule.toTree(), options, level);
   }
