@@ -49,7 +49,7 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand("calc", new CalcCommand(stdin));
     cl.addSubcommand("flow", new FlowCommand(stdin));
-    NotYetCommand.register(cl, "codegen", "C code for a schedule (like isl_codegen).");
+    cl.addSubcommand("codegen", new CodegenCliCommand(stdin));
     cl.addSubcommand("scops", new ScopsCommand());
     cl.addSubcommand("optimize", new OptimizeCommand());
     cl.addSubcommand("bench", new dev.polyj.polybench.bench.BenchCommand(new dev.polyj.polybench.optimize.PolyhedralOptimizer()));
