@@ -49,10 +49,10 @@ public final class Main implements Callable<Integer> {
     CommandLine cl = new CommandLine(new Main());
     cl.addSubcommand("calc", new CalcCommand(stdin));
     cl.addSubcommand("flow", new FlowCommand(stdin));
-    NotYetCommand.register(cl, "codegen", "C code for a schedule (like isl_codegen).");
+    cl.addSubcommand("codegen", new CodegenCliCommand(stdin));
     cl.addSubcommand("scops", new ScopsCommand());
-    NotYetCommand.register(cl, "optimize", "Optimizes the #pragma scop regions of a C file (like polycc).");
-    cl.addSubcommand("bench", new dev.polyj.polybench.bench.BenchCommand());
+    cl.addSubcommand("optimize", new OptimizeCommand());
+    cl.addSubcommand("bench", new dev.polyj.polybench.bench.BenchCommand(new dev.polyj.polybench.optimize.PolyhedralOptimizer()));
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       err.println("polyj: internal error: " + ex + "; " + REPORT_HINT);

@@ -17,8 +17,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /** The command line run in-process: output, error messages and exit codes. */
@@ -130,12 +128,13 @@ class MainTest {
     assertEquals(0, r.code());
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"codegen", "optimize"})
-  void commandsNotAvailableYetSaySoAndExitWith2(String command) {
-    Run r = run("", command, "whatever.c", "-o", "out.c");
-    assertEquals("polyj " + command + ": not supported yet\n", r.err());
-    assertEquals(2, r.code());
+  @Test
+  void codegenPrintsLoopsThatCallTheStatements() {
+    Run r = run("[N] -> { S[i] -> [i] : 0 <= i < N }\n[N] -> { : N > 0 }\n{ }\n", "codegen");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("S(c0)"), r.out());
+    Run bad = run("{ S[i] -> [i] : \n", "codegen");
+    assertEquals(2, bad.code());
   }
 
   @Test

@@ -71,10 +71,20 @@ public final class PlutoScheduler {
    * statement instances, source to sink).
    */
   public static AffineSchedule schedule(List<Relation> stmtDomains, UnionRelation dependences, IntegerLexmin ilp) {
-    return new PlutoScheduler(stmtDomains, dependences, ilp).run();
+    return new PlutoScheduler(stmtDomains, dependences, ilp).run(null);
   }
 
-  private AffineSchedule run() {
+  /**
+   * As {@link #schedule(List, UnionRelation, IntegerLexmin)}, with the original schedule (a union
+   * of affine maps, one per statement) as the last resort for instances the new levels leave tied:
+   * its dimensions are appended, and they order every such pair as the program did.
+   */
+  public static AffineSchedule schedule(List<Relation> stmtDomains, UnionRelation dependences, IntegerLexmin ilp,
+      UnionRelation originalSchedule) {
+    return new PlutoScheduler(stmtDomains, dependences, ilp).run(originalSchedule);
+  }
+
+  private AffineSchedule run(UnionRelation original) {
     List<Map<String, long[]>> levelRows = new ArrayList<>();
     List<Boolean> scalar = new ArrayList<>();
     List<AffineSchedule.Band> bands = new ArrayList<>();
@@ -100,17 +110,29 @@ public final class PlutoScheduler {
         bandStart = levelRows.size();
         if (progress) continue;
       }
-      if (!cut(active, levelRows, scalar)) {
-        throw new IllegalStateException("no legal hyperplane and no cut for statements " + domains.keySet());
+      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
+      if (narrowed == null) {
+        if (original == null) throw new IllegalStateException("no legal hyperplane and no cut for " + domains.keySet());
+        break; // the original order completes the schedule below
       }
-      active = ties(active, levelRows, levelRows.size() - 1, levelRows.size());
+      active = narrowed;
       bandStart = levelRows.size();
     }
     if (levelRows.size() > bandStart) closeBand(bands, bandStart, levelRows.size());
     active = ties(active, levelRows, bandStart, levelRows.size());
     if (!active.isEmpty()) {
-      // instances tied on every loop: order them by a scalar dimension
-      if (!cut(active, levelRows, scalar)) throw new IllegalStateException("cyclic dependences left at full rank");
+      // instances tied on every loop: order them by a scalar dimension when the statements allow
+      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
+      if (narrowed != null) active = narrowed;
+    }
+    if (!active.isEmpty()) {
+      if (original == null) throw new IllegalStateException("dependences left tied at full rank");
+      // the original order breaks the remaining ties
+      for (Map<String, long[]> rows : originalLevels(original)) {
+        levelRows.add(rows);
+        scalar.add(false);
+        bands.add(new AffineSchedule.Band(levelRows.size() - 1, 1));
+      }
     }
     List<AffineSchedule.Level> levels = new ArrayList<>();
     for (int l = 0; l < levelRows.size(); l++) {
@@ -260,6 +282,42 @@ public final class PlutoScheduler {
     return rows;
   }
 
+  /** The rows of an affine schedule map, level by level (statements padded with zeros). */
+  private List<Map<String, long[]>> originalLevels(UnionRelation original) {
+    UnionRelation aligned = original.alignParams(params);
+    int n = 0;
+    for (Relation r : aligned.relations()) n = Math.max(n, r.space().nOut());
+    List<Map<String, long[]>> levels = new ArrayList<>();
+    for (int l = 0; l < n; l++) levels.add(new LinkedHashMap<>());
+    int np = params.size();
+    for (String st : domains.keySet()) {
+      Relation r = null;
+      for (Relation x : aligned.relations()) if (x.space().isMap() && st.equals(x.space().domainTuple().name())) r = x;
+      if (r == null || r.nBasic() != 1) throw new IllegalStateException("original schedule of " + st + " is not affine");
+      BasicRelation b = r.basics().get(0);
+      int m = dims.get(st);
+      for (int l = 0; l < n; l++) {
+        long[] row = new long[1 + np + m];
+        if (l < b.nOut()) {
+          long[] eq = null;
+          for (long[] e : b.equalities()) {
+            boolean only = Math.abs(e[b.outCol(l)]) == 1;
+            for (int o = 0; o < b.nOut() && only; o++) if (o != l && e[b.outCol(o)] != 0) only = false;
+            for (int c = b.localCol(0); c < b.nCol() && only; c++) if (e[c] != 0) only = false;
+            if (only) eq = e;
+          }
+          if (eq == null) throw new IllegalStateException("original schedule of " + st + " is not affine");
+          long sign = -eq[b.outCol(l)]; // t_l = sign * (rest)
+          row[0] = sign * eq[0];
+          for (int k = 0; k < np; k++) row[1 + k] = sign * eq[b.paramCol(k)];
+          for (int j = 0; j < m; j++) row[1 + np + j] = sign * eq[b.inCol(j)];
+        }
+        levels.get(l).put(st, row);
+      }
+    }
+    return levels;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Satisfaction, cuts, coincidence, legality
 
@@ -316,6 +374,21 @@ public final class PlutoScheduler {
       if (!d.poly().toBuilder().addIneq(row).build().isEmpty()) return false;
     }
     return true;
+  }
+
+  /**
+   * Adds a scalar level between strongly connected components and returns the dependences it
+   * leaves tied, or null (and no level) when it would order nothing.
+   */
+  private List<Dep> cutWithProgress(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
+    if (!cut(active, levels, scalar)) return null;
+    List<Dep> narrowed = ties(active, levels, levels.size() - 1, levels.size());
+    if (!shrank(active, narrowed)) {
+      levels.remove(levels.size() - 1);
+      scalar.remove(scalar.size() - 1);
+      return null;
+    }
+    return narrowed;
   }
 
   /**

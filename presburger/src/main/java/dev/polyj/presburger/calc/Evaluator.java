@@ -408,7 +408,10 @@ final class Evaluator {
         if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
         break;
       case "card":
-        if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
+        if (setArg != null || mapArg != null) {
+          UnionRelation u = setArg != null ? setArg : mapArg;
+          return new QPolyValue(engine(f, pos, () -> dev.polyj.presburger.count.Counting.card(u)));
+        }
         break;
       case "sum":
       case "lb":
