@@ -20,16 +20,29 @@ class IslParserProperties {
   @Property(tries = 300)
   void conditionsMeanWhatTheySay(@ForAll("conditions") RandomFormulas.Cond c) {
     String text = "[N] -> { [i, j] : " + c.text() + " }";
-    Relation r = IslParser.parseRelation(text);
+    Relation r = parseUnlessTooLarge(text);
     Points.assertMeaning(r, -4, 4, c.holds(), text);
   }
 
   @Property(tries = 150)
   void parsedConditionsReadBackAsPrinted(@ForAll("conditions") RandomFormulas.Cond c) {
     String text = "[N] -> { [i, j] : " + c.text() + " }";
-    Relation r = IslParser.parseRelation(text);
+    Relation r = parseUnlessTooLarge(text);
     String printed = IslPrinter.print(r);
     Points.assertMeaning(IslParser.parseRelation(printed), -4, 4, c.holds(), text + " printed as " + printed);
+  }
+
+  /**
+   * Parses a generated condition; a condition whose disjunctive normal form exceeds the parser's
+   * limit (a documented refusal with its position) is discarded rather than judged.
+   */
+  static Relation parseUnlessTooLarge(String text) {
+    try {
+      return IslParser.parseRelation(text);
+    } catch (ParseException e) {
+      net.jqwik.api.Assume.that(!e.getMessage().contains("disjuncts in normal form"));
+      throw e;
+    }
   }
 
   @Property(tries = 150)
