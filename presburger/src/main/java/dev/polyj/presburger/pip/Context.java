@@ -1,0 +1,308 @@
+package dev.polyj.presburger.pip;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.omega.OmegaTest;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The context of parametric integer programming: the part of the parameter domain that the
+ * current branch of the search covers, as a conjunction of constraints over the problem variables
+ * (parameters, and input dimensions of a relation), the existentially quantified variables of the
+ * initial domain ("unknowns") and integer divisions introduced by the solver.
+ *
+ * <p>Column layout: {@code [constant, vars..., unknowns..., divs...]}. The main tableau sees the
+ * "parameter layout" {@code [constant, vars..., divs...]}: unknowns have no value it could use.
+ *
+ * <p>Sign questions ("is this affine expression of the parameters non-negative everywhere,
+ * negative everywhere, or both?") are decided exactly by integer emptiness tests (the Omega test),
+ * helped by a cache and by integer points known to lie in the context. A context is never empty:
+ * the solver only creates contexts on sides of splits shown to be feasible.
+ */
+final class Context {
+  /** The sign of an expression over a context. */
+  enum Sign {
+    /** Non-negative everywhere. */
+    POS,
+    /** At most -1 everywhere. */
+    NEG,
+    /** Both. */
+    ANY
+  }
+
+  final int nVar;
+  final int nUnknown;
+  /** Division definitions with numerators in the context layout. */
+  private final List<Div> divs;
+  private final List<long[]> eqs;
+  private final List<long[]> ineqs;
+  private final Map<Key, Sign> signs;
+  private final List<long[]> samples;
+
+  private Context(int nVar, int nUnknown) {
+    this.nVar = nVar;
+    this.nUnknown = nUnknown;
+    divs = new ArrayList<>();
+    eqs = new ArrayList<>();
+    ineqs = new ArrayList<>();
+    signs = new HashMap<>();
+    samples = new ArrayList<>();
+  }
+
+  private Context(Context o) {
+    nVar = o.nVar;
+    nUnknown = o.nUnknown;
+    divs = new ArrayList<>(o.divs);
+    eqs = new ArrayList<>(o.eqs);
+    ineqs = new ArrayList<>(o.ineqs);
+    signs = new HashMap<>(o.signs);
+    samples = new ArrayList<>(o.samples);
+  }
+
+  Context copy() {
+    return new Context(this);
+  }
+
+  /**
+   * The context of a basic relation over the problem variables: its unknown locals become
+   * unknowns, its known divisions become divisions of the context.
+   */
+  static Context of(BasicRelation dom) {
+    int nv = dom.nVar();
+    int nUnknown = 0;
+    for (int i = 0; i < dom.nLocal(); i++) if (dom.div(i) == null) nUnknown++;
+    Context c = new Context(nv, nUnknown);
+    int nDiv = dom.nLocal() - nUnknown;
+    int width = 1 + nv + dom.nLocal();
+    int[] colMap = new int[width];
+    for (int k = 0; k <= nv; k++) colMap[k] = k;
+    int u = 0;
+    int d = 0;
+    for (int i = 0; i < dom.nLocal(); i++) {
+      colMap[dom.localCol(i)] = dom.div(i) == null ? 1 + nv + u++ : 1 + nv + nUnknown + d++;
+    }
+    for (int i = 0; i < dom.nLocal(); i++) {
+      Div def = dom.div(i);
+      if (def == null) continue;
+      c.divs.add(new Div(remap(def.numerator(), colMap, width), def.denominator()));
+    }
+    for (long[] r : dom.equalities()) c.eqs.add(remap(r, colMap, width));
+    for (long[] r : dom.inequalities()) c.ineqs.add(remap(r, colMap, width));
+    if (dom.isMarkedEmpty()) {
+      long[] contradiction = new long[width];
+      contradiction[0] = -1;
+      c.ineqs.add(contradiction);
+    }
+    for (int k = 0; k < nDiv; k++) c.addPinning(k);
+    return c;
+  }
+
+  /** The unconstrained context over {@code nVar} variables. */
+  static Context universe(int nVar) {
+    return new Context(nVar, 0);
+  }
+
+  private static long[] remap(long[] r, int[] colMap, int width) {
+    long[] o = new long[width];
+    for (int k = 0; k < r.length; k++) if (r[k] != 0) o[colMap[k]] = Ints.add(o[colMap[k]], r[k]);
+    return o;
+  }
+
+  int nDiv() {
+    return divs.size();
+  }
+
+  /** Row width of the context layout. */
+  int width() {
+    return 1 + nVar + nUnknown + divs.size();
+  }
+
+  /** Row width of the parameter layout. */
+  int paramWidth() {
+    return 1 + nVar + divs.size();
+  }
+
+  /** An expression in the parameter layout (possibly shorter: missing divisions are zero) in the context layout. */
+  long[] toRow(long[] e) {
+    long[] r = new long[width()];
+    int head = Math.min(e.length, 1 + nVar);
+    System.arraycopy(e, 0, r, 0, head);
+    if (e.length > 1 + nVar) System.arraycopy(e, 1 + nVar, r, 1 + nVar + nUnknown, e.length - 1 - nVar);
+    return r;
+  }
+
+  /** Division {@code i} with its numerator in the parameter layout (width {@link #paramWidth()}). */
+  Div paramDiv(int i) {
+    long[] n = divs.get(i).numerator();
+    long[] p = new long[paramWidth()];
+    System.arraycopy(n, 0, p, 0, 1 + nVar);
+    for (int k = 1 + nVar + nUnknown; k < n.length; k++) p[k - nUnknown] = n[k];
+    return new Div(p, divs.get(i).denominator());
+  }
+
+  private static long[] pad(long[] r, int width) {
+    return r.length == width ? r : Arrays.copyOf(r, width);
+  }
+
+  /** Adds {@code e >= 0} (parameter layout). */
+  void addIneq(long[] e) {
+    long[] r = toRow(e);
+    ineqs.add(r);
+    signs.values().removeIf(s -> s == Sign.ANY);
+    samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) < 0);
+  }
+
+  /**
+   * The index of division {@code floor(num / den)} (numerator in the parameter layout), added
+   * with its defining constraints when new. Returns {@code ~index} when the division was added.
+   */
+  int division(long[] num, long den) {
+    checkArgument(den > 0, "division by %s", den);
+    long[] n = toRow(num);
+    long g = Ints.gcd(Ints.gcd(n, 0, n.length), den);
+    if (g > 1) {
+      for (int k = 0; k < n.length; k++) n[k] /= g;
+      den /= g;
+    }
+    for (int i = 0; i < divs.size(); i++) {
+      Div d = divs.get(i);
+      if (d.denominator() == den && Arrays.equals(pad(d.numerator(), n.length), n)) return i;
+    }
+    divs.add(new Div(Arrays.copyOf(n, n.length + 1), den));
+    int k = divs.size() - 1;
+    addPinning(k);
+    for (int s = 0; s < samples.size(); s++) {
+      long[] p = samples.get(s);
+      long[] q = Arrays.copyOf(p, width() - 1);
+      q[width() - 2] = Ints.floorDiv(Ints.evaluate(n, pad(p, n.length - 1)), den);
+      samples.set(s, q);
+    }
+    return ~k;
+  }
+
+  /** Adds {@code num - den*q >= 0} and {@code -num + den*q + den - 1 >= 0} for division k. */
+  private void addPinning(int k) {
+    int col = 1 + nVar + nUnknown + k;
+    Div d = divs.get(k);
+    long[] lo = pad(d.numerator(), col + 1);
+    lo[col] = -d.denominator();
+    long[] hi = Ints.negate(pad(d.numerator(), col + 1));
+    hi[col] = d.denominator();
+    hi[0] = Ints.add(hi[0], d.denominator() - 1);
+    ineqs.add(lo);
+    ineqs.add(hi);
+  }
+
+  /** Exact sign of the expression {@code e} (parameter layout) over this context. */
+  Sign sign(long[] e) {
+    long[] r = toRow(e);
+    long g = Ints.gcd(r, 1, r.length);
+    if (g == 0) return r[0] >= 0 ? Sign.POS : Sign.NEG;
+    if (g > 1) {
+      r[0] = Math.floorDiv(r[0], g);
+      for (int k = 1; k < r.length; k++) r[k] /= g;
+    }
+    Key key = new Key(r);
+    Sign s = signs.get(key);
+    if (s != null) return s;
+    long[] neg = Ints.negate(r);
+    neg[0] = Ints.sub(neg[0], 1);
+    boolean canPos = witnessed(r) || feasibleWith(r);
+    if (!canPos) {
+      s = Sign.NEG;
+    } else {
+      boolean canNeg = witnessed(neg) || feasibleWith(neg);
+      s = canNeg ? Sign.ANY : Sign.POS;
+    }
+    signs.put(key, s);
+    return s;
+  }
+
+  private boolean witnessed(long[] r) {
+    for (long[] p : samples) if (Ints.evaluate(r, p) >= 0) return true;
+    return false;
+  }
+
+  /** True when the context holds no integer point. */
+  boolean isEmpty() {
+    return !samples.isEmpty() ? false : !feasibleWith(null);
+  }
+
+  /**
+   * True when the context together with {@code extra >= 0} (context layout, or null) has an
+   * integer point; a point found is kept as a sample of the context.
+   */
+  private boolean feasibleWith(long[] extra) {
+    int w = width();
+    List<long[]> e = new ArrayList<>(eqs.size());
+    for (long[] r : eqs) e.add(pad(r, w));
+    List<long[]> in = new ArrayList<>(ineqs.size() + 1);
+    for (long[] r : ineqs) in.add(pad(r, w));
+    if (extra != null) in.add(pad(extra, w));
+    try {
+      long[] p = IntegerSampler.sample(w - 1, e, in);
+      if (p == null) return false;
+      if (satisfies(p, e, in)) {
+        samples.add(p);
+        return true;
+      }
+    } catch (IntegerSampler.GaveUp giveUp) {
+      // decided below
+    }
+    return !OmegaTest.isIntegerEmpty(w - 1, e, in);
+  }
+
+  private static boolean satisfies(long[] p, List<long[]> eqs, List<long[]> ineqs) {
+    for (long[] r : eqs) if (Ints.evaluate(r, p) != 0) return false;
+    for (long[] r : ineqs) if (Ints.evaluate(r, p) < 0) return false;
+    return true;
+  }
+
+  /** The context as a basic relation in {@code space} (whose variables are the context's variables). */
+  BasicRelation toBasic(Space space) {
+    checkArgument(space.nVar() == nVar, "space %s for a context of %s variables", space, nVar);
+    int w = width();
+    int nLocal = nUnknown + divs.size();
+    Div[] defs = new Div[nLocal];
+    for (int i = 0; i < divs.size(); i++) {
+      Div d = divs.get(i);
+      defs[nUnknown + i] = new Div(pad(d.numerator(), w), d.denominator());
+    }
+    List<long[]> e = new ArrayList<>();
+    for (long[] r : eqs) e.add(pad(r, w));
+    List<long[]> in = new ArrayList<>();
+    for (long[] r : ineqs) in.add(pad(r, w));
+    return BasicRelation.of(space, nLocal, defs, e, in);
+  }
+
+  /** Map key over the non-trailing-zero prefix of a row. */
+  private static final class Key {
+    final long[] r;
+    final int hash;
+
+    Key(long[] row) {
+      int n = row.length;
+      while (n > 1 && row[n - 1] == 0) n--;
+      r = Arrays.copyOf(row, n);
+      hash = Arrays.hashCode(r);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(k.r, r);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+}

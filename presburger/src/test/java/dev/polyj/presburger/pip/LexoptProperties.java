@@ -1,0 +1,198 @@
+package dev.polyj.presburger.pip;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.presburger.aff.PwAff;
+import dev.polyj.presburger.aff.PwMultiAff;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.space.Space;
+import dev.polyj.presburger.testing.BruteForce;
+import dev.polyj.presburger.testing.PresburgerArbitraries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Lexicographic optimization against enumeration: random relations with bounded output
+ * dimensions (parameters, inputs and existentials unbounded); for every parameter and input value
+ * of a small box, the lexicographic minimum (maximum) of the enumerated image equals the value of
+ * the piecewise result, "no value" included, and at most one piece holds the point.
+ */
+class LexoptProperties {
+  static final long PARAM = 3;
+  static final long BOX = 3;
+
+  /** Maps (or sets when nIn is 0) with 0-2 parameters, 0-1 inputs, 1-2 outputs, outputs boxed. */
+  @Provide
+  Arbitrary<Relation> boxedRelations() {
+    return Combinators.combine(Arbitraries.integers().between(0, 2), Arbitraries.integers().between(0, 1),
+        Arbitraries.integers().between(1, 2), Arbitraries.integers().between(0, 1))
+        .flatAs((np, nIn, nOut, setKind) -> {
+          List<String> params = List.of("N", "M").subList(0, np);
+          Space s = nIn == 0 && setKind == 1 ? Space.set(params, nOut) : Space.map(params, nIn, nOut);
+          return PresburgerArbitraries.relations(s, 3, 3, 1, 2).map(LexoptProperties::boxOutputs);
+        });
+  }
+
+  /** Restricts every output dimension to [-BOX, BOX]. */
+  static Relation boxOutputs(Relation r) {
+    Space s = r.space();
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : r.basics()) out.add(b.intersect(outputBox(s)));
+    return Relation.ofBasics(s, out);
+  }
+
+  static BasicRelation outputBox(Space s) {
+    BasicRelation.Builder bb = BasicRelation.builder(s);
+    int first = s.nParam() + s.nIn();
+    for (int k = 0; k < s.nOut(); k++) {
+      long[] lo = new long[1 + s.nVar()];
+      lo[0] = BOX;
+      lo[1 + first + k] = 1;
+      long[] hi = new long[1 + s.nVar()];
+      hi[0] = BOX;
+      hi[1 + first + k] = -1;
+      bb.addIneq(lo).addIneq(hi);
+    }
+    return bb.build();
+  }
+
+  /** The brute-force optimum of the image of {@code dom} (parameters then inputs), or null. */
+  static long[] bruteOptimum(Relation r, long[] dom, boolean max) {
+    int nOut = r.space().nOut();
+    long[][] best = {null};
+    BruteForce.forEachPoint(nOut, -BOX, BOX, out -> {
+      long[] p = concat(dom, out);
+      if (!r.contains(p)) return;
+      if (best[0] == null || (max ? compare(out, best[0]) > 0 : compare(out, best[0]) < 0)) best[0] = out;
+    });
+    return best[0];
+  }
+
+  static long[] concat(long[] a, long[] b) {
+    long[] p = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, p, a.length, b.length);
+    return p;
+  }
+
+  static int compare(long[] a, long[] b) {
+    for (int i = 0; i < a.length; i++) if (a[i] != b[i]) return Long.compare(a[i], b[i]);
+    return 0;
+  }
+
+  static void checkAgainstEnumeration(Relation r, PwMultiAff f, boolean max) {
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> {
+      long[] expected = bruteOptimum(r, dom, max);
+      Optional<long[]> got = f.evaluate(dom);
+      String where = Arrays.toString(dom) + " in " + r + "\n result " + f;
+      assertEquals(expected == null, got.isEmpty(), () -> "defined at " + where);
+      if (expected != null) assertArrayEquals(expected, got.get(), () -> "value at " + where);
+      int holding = 0;
+      for (PwMultiAff.Piece p : f.pieces()) if (p.domain().contains(dom)) holding++;
+      assertTrue(holding <= 1, () -> "overlapping pieces at " + where);
+    });
+  }
+
+  @Property(tries = 250)
+  void lexminMatchesEnumeration(@ForAll("boxedRelations") Relation r) {
+    checkAgainstEnumeration(r, Lexopt.lexmin(r), false);
+  }
+
+  @Property(tries = 250)
+  void lexmaxMatchesEnumeration(@ForAll("boxedRelations") Relation r) {
+    checkAgainstEnumeration(r, Lexopt.lexmax(r), true);
+  }
+
+  /** The graph of the result holds exactly the optimal pairs. */
+  @Property(tries = 80)
+  void lexminRelationHoldsTheOptimalPairs(@ForAll("boxedRelations") Relation r) {
+    Relation g = Lexopt.lexminRelation(r);
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> {
+      long[] expected = bruteOptimum(r, dom, false);
+      BruteForce.forEachPoint(r.space().nOut(), -BOX, BOX, out -> {
+        boolean optimal = expected != null && Arrays.equals(expected, out);
+        assertEquals(optimal, g.contains(concat(dom, out)), () -> Arrays.toString(concat(dom, out)) + " in " + g);
+      });
+    });
+  }
+
+  /** Maps with a random domain restriction. */
+  record Restricted(Relation map, Relation domain) {}
+
+  @Provide
+  Arbitrary<Restricted> restricted() {
+    return Combinators.combine(Arbitraries.integers().between(0, 1), Arbitraries.integers().between(1, 2),
+        Arbitraries.integers().between(1, 2)).flatAs((np, nIn, nOut) -> {
+          List<String> params = List.of("N").subList(0, np);
+          Space s = Space.map(params, nIn, nOut);
+          return Combinators.combine(PresburgerArbitraries.relations(s, 3, 3, 1, 2).map(LexoptProperties::boxOutputs),
+              PresburgerArbitraries.relations(s.domain(), 3, 2, 1, 2)).as(Restricted::new);
+        });
+  }
+
+  @Property(tries = 250)
+  void partialLexmaxMatchesEnumeration(@ForAll("restricted") Restricted x) {
+    checkPartial(x, true);
+  }
+
+  @Property(tries = 150)
+  void partialLexminMatchesEnumeration(@ForAll("restricted") Restricted x) {
+    checkPartial(x, false);
+  }
+
+  static void checkPartial(Restricted x, boolean max) {
+    Lexopt.Partial p = max ? Lexopt.partialLexmax(x.map(), x.domain()) : Lexopt.partialLexmin(x.map(), x.domain());
+    int nDom = x.map().space().nParam() + x.map().space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> {
+      boolean inDomain = x.domain().contains(dom);
+      long[] expected = inDomain ? bruteOptimum(x.map(), dom, max) : null;
+      Optional<long[]> got = p.optimum().evaluate(dom);
+      String where = Arrays.toString(dom) + " for " + x + "\n result " + p;
+      assertEquals(expected == null, got.isEmpty(), () -> "defined at " + where);
+      if (expected != null) assertArrayEquals(expected, got.get(), () -> "value at " + where);
+      assertEquals(inDomain && expected == null, p.noImage().contains(dom), () -> "no image at " + where);
+    });
+  }
+
+  /** dim_min and dim_max of a set dimension against enumeration. */
+  @Property(tries = 150)
+  void dimMinAndMaxMatchEnumeration(@ForAll("boxedRelations") Relation r, @ForAll boolean max) {
+    int pos = r.space().nOut() - 1;
+    PwAff f = max ? Lexopt.dimMax(r, pos) : Lexopt.dimMin(r, pos);
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> {
+      Long[] best = {null};
+      BruteForce.forEachPoint(r.space().nOut(), -BOX, BOX, out -> {
+        if (!r.contains(concat(dom, out))) return;
+        long v = out[pos];
+        if (best[0] == null || (max ? v > best[0] : v < best[0])) best[0] = v;
+      });
+      OptionalLong got = f.evaluate(dom);
+      assertEquals(best[0] == null, got.isEmpty(), () -> Arrays.toString(dom) + " " + r + " -> " + f);
+      if (best[0] != null) assertEquals(best[0].longValue(), got.getAsLong(), () -> Arrays.toString(dom) + " " + r + " -> " + f);
+    });
+  }
+
+  /** The unbounded-integer tableau takes exactly the same decisions as the long one. */
+  @Property(tries = 100)
+  void bigIntegerTableauAgrees(@ForAll("boxedRelations") Relation r, @ForAll boolean max) {
+    Lexopt.Partial small = Lexopt.optimizeWith(r, null, max, false);
+    Lexopt.Partial big = Lexopt.optimizeWith(r, null, max, true);
+    assertEquals(small.optimum(), big.optimum());
+    assertFalse(small.optimum().nPiece() != big.optimum().nPiece());
+  }
+}
