@@ -133,7 +133,7 @@ final class Evaluator {
       throw e;
     } catch (UnsupportedOperationException e) {
       throw CalcException.unsupported(pos, op, e);
-    } catch (CoefficientOverflowException e) {
+    } catch (CoefficientOverflowException | dev.polyj.presburger.pip.UnboundedOptimumException e) {
       throw CalcException.input(pos, op + ": " + e.getMessage(), e);
     } catch (RuntimeException | StackOverflowError e) {
       throw CalcException.internal(pos, op, e);
@@ -402,9 +402,16 @@ final class Evaluator {
           return setArg != null ? set(f, pos, hull) : map(f, pos, hull);
         }
         break;
-      case "poly":
       case "lexmin":
-      case "lexmax":
+      case "lexmax": {
+        boolean max = f.equals("lexmax");
+        java.util.function.Function<Relation, Relation> opt = r -> max
+            ? dev.polyj.presburger.pip.Lexopt.lexmaxRelation(r) : dev.polyj.presburger.pip.Lexopt.lexminRelation(r);
+        if (setArg != null) return set(f, pos, () -> setArg.map(opt));
+        if (mapArg != null) return map(f, pos, () -> mapArg.map(opt));
+        break;
+      }
+      case "poly":
         if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
         break;
       case "card":
