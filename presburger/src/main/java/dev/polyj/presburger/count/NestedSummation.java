@@ -281,7 +281,7 @@ final class NestedSummation {
         rows.add(e);
         rows.add(Ints.negate(e));
       }
-      return dev.polyj.presburger.qpoly.RationalFeasibility.isRationallyEmpty(width() - 1, rows);
+      return dev.polyj.presburger.omega.OmegaTest.isRationallyEmpty(width() - 1, java.util.List.of(), rows);
     }
   }
 
@@ -599,7 +599,7 @@ final class NestedSummation {
       rows.add(e);
       rows.add(Ints.negate(e));
     }
-    return dev.polyj.presburger.qpoly.RationalFeasibility.isRationallyEmpty(nVar, rows);
+    return dev.polyj.presburger.omega.OmegaTest.isRationallyEmpty(nVar, java.util.List.of(), rows);
   }
 
   /** The bounds among {@code bounds} not implied by the others and the remaining rows. */

@@ -50,6 +50,15 @@ public final class OmegaTest {
     }
   }
 
+  /**
+   * True when the constraints have no rational solution (hence no integer one either), decided by
+   * the exact simplex; false when they have one or the simplex gave up on 64-bit overflow.
+   */
+  public static boolean isRationallyEmpty(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    RationalFeasibility.Result lp = RationalFeasibility.check(nVar, eqs, ineqs);
+    return lp.known() && !lp.feasible();
+  }
+
   /** True when rounding the rational sample to the nearest integers satisfies every constraint. */
   private static boolean roundsToSolution(RationalFeasibility.Result lp, List<long[]> eqs, List<long[]> ineqs) {
     long[] x = new long[lp.sampleNum().length];

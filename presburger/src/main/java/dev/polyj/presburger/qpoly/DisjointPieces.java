@@ -54,12 +54,7 @@ public final class DisjointPieces {
    */
   public static boolean surelyEmpty(BasicRelation b) {
     if (b.isMarkedEmpty()) return true;
-    List<long[]> rows = new ArrayList<>(b.inequalities());
-    for (long[] e : b.equalities()) {
-      rows.add(e);
-      rows.add(dev.polyj.presburger.arith.Ints.negate(e));
-    }
-    return RationalFeasibility.isRationallyEmpty(b.nCol() - 1, rows);
+    return dev.polyj.presburger.omega.OmegaTest.isRationallyEmpty(b.nCol() - 1, b.equalities(), b.inequalities());
   }
 
   /** Pieces (possibly overlapping) of b in which every local is a known division. */

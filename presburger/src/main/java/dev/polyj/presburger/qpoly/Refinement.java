@@ -158,7 +158,7 @@ final class Refinement {
           rs.add(pinning[2 * i + 1]);
         }
       }
-      return RationalFeasibility.isRationallyEmpty(w - 1, rs);
+      return dev.polyj.presburger.omega.OmegaTest.isRationallyEmpty(w - 1, java.util.List.of(), rs);
     }
   }
 
