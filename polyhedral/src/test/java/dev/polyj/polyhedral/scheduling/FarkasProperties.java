@@ -39,9 +39,15 @@ class FarkasProperties {
     rows.add(new long[] {5, -1, 0});
     rows.add(new long[] {5, 0, 1});
     rows.add(new long[] {5, 0, -1});
-    List<long[]> vertices = vertices(rows); // {num_x, num_y, den}
-    if (vertices.isEmpty()) return; // empty polygon: Farkas' lemma needs non-emptiness
     BasicRelation p = BasicRelation.of(Space.set(List.of(), 2), List.of(), rows);
+    // the polygon as the engine keeps it (rows tightened to integer bounds): its exact vertices
+    List<long[]> normalized = new ArrayList<>(p.inequalities());
+    for (long[] e : p.equalities()) {
+      normalized.add(e);
+      normalized.add(Ints.negate(e));
+    }
+    List<long[]> vertices = vertices(normalized); // {num_x, num_y, den}
+    if (p.isMarkedEmpty() || vertices.isEmpty()) return; // Farkas' lemma needs a non-empty polyhedron
     // unknowns u = (f0, f1, f2): the form's coefficient at column c is u_c
     long[][] form = new long[3][];
     for (int c = 0; c < 3; c++) {

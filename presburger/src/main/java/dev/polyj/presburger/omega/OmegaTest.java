@@ -1,6 +1,7 @@
 package dev.polyj.presburger.omega;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.arith.Ints;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,10 +31,47 @@ public final class OmegaTest {
    * {@code ineq . (1, x) >= 0}. Rows have width {@code 1 + nVar}; inputs are not modified.
    */
   public static boolean isIntegerEmpty(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    RationalFeasibility.Result lp = RationalFeasibility.check(nVar, eqs, ineqs);
+    if (lp.known()) {
+      if (!lp.feasible()) return true; // no rational point, no integer point
+      if (roundsToSolution(lp, eqs, ineqs)) return false;
+      BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, ineqs, 16);
+      if (bb != BranchAndBound.Answer.UNKNOWN) return bb == BranchAndBound.Answer.EMPTY;
+    }
+    return isIntegerEmptyByElimination(nVar, eqs, ineqs);
+  }
+
+  /** The decision by variable elimination alone (the Omega test proper), without the simplex shortcuts. */
+  static boolean isIntegerEmptyByElimination(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     try {
       return new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
     } catch (CoefficientOverflowException e) {
       return isIntegerEmptyWithBigIntegers(nVar, eqs, ineqs);
+    }
+  }
+
+  /**
+   * True when the constraints have no rational solution (hence no integer one either), decided by
+   * the exact simplex; false when they have one or the simplex gave up on 64-bit overflow.
+   */
+  public static boolean isRationallyEmpty(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    RationalFeasibility.Result lp = RationalFeasibility.check(nVar, eqs, ineqs);
+    return lp.known() && !lp.feasible();
+  }
+
+  /** True when rounding the rational sample to the nearest integers satisfies every constraint. */
+  private static boolean roundsToSolution(RationalFeasibility.Result lp, List<long[]> eqs, List<long[]> ineqs) {
+    long[] x = new long[lp.sampleNum().length];
+    try {
+      for (int j = 0; j < x.length; j++) {
+        long d = lp.sampleDen()[j];
+        x[j] = Math.floorDiv(Ints.add(Ints.mul(2, lp.sampleNum()[j]), d), Ints.mul(2, d));
+      }
+      for (long[] r : eqs) if (Ints.evaluate(r, x) != 0) return false;
+      for (long[] r : ineqs) if (Ints.evaluate(r, x) < 0) return false;
+      return true;
+    } catch (CoefficientOverflowException e) {
+      return false;
     }
   }
 

@@ -51,7 +51,8 @@ final class ConstraintSystem {
     int col = nCol();
     widen(col + 1);
     nLocal++;
-    divs.add(div);
+    // the definition's numerator spans the widened row (its own column holds 0)
+    divs.add(div == null ? null : new Div(Arrays.copyOf(div.numeratorRaw(), col + 1), div.denominator()));
     if (div != null) {
       long[] num = Arrays.copyOf(div.numeratorRaw(), col + 1);
       long d = div.denominator();
@@ -177,18 +178,23 @@ final class ConstraintSystem {
     List<long[]> todo = new ArrayList<>(eqs);
     eqs = done;
     while (!todo.isEmpty() && !empty) {
-      // take the row whose pivot is largest (locals first); ties: smallest |pivot coefficient|
+      // prefer a row that can drop a local (unit coefficient); otherwise the row whose pivot is
+      // largest (locals first); ties: smallest |pivot coefficient|
       int best = -1;
       int bestCol = -1;
       long bestCoef = 0;
+      boolean bestDrops = false;
       for (int i = 0; i < todo.size(); i++) {
         long[] r = todo.get(i);
-        int c = lastNonZero(r);
+        int c = removableUnitLocal(r);
+        boolean drops = c > 0;
+        if (!drops) c = lastNonZero(r);
         long a = Math.abs(r[c]);
-        if (c > bestCol || (c == bestCol && a < bestCoef)) {
+        if ((drops && !bestDrops) || (drops == bestDrops && (c > bestCol || (c == bestCol && a < bestCoef)))) {
           best = i;
           bestCol = c;
           bestCoef = a;
+          bestDrops = drops;
         }
       }
       long[] e = todo.remove(best);
@@ -205,8 +211,7 @@ final class ConstraintSystem {
       eliminate(done, e, k, a, false);
       eliminate(ineqs, e, k, a, true);
       if (local && a == 1 && !divReferences(k)) {
-        // x_k = -(e - x_k): substitute into divisions too, then drop the column
-        substituteDivs(e, k);
+        // x_k is determined by e and eliminated everywhere: drop the column
         int col = k;
         // remove column from every list (todo rows also have 0 there now)
         todo.replaceAll(r -> dropColumn(r, col));
@@ -221,13 +226,17 @@ final class ConstraintSystem {
     eqs = done;
   }
 
+  /** The last local column with coefficient +-1 in r that no division refers to, or -1. */
+  private int removableUnitLocal(long[] r) {
+    for (int c = r.length - 1; c > nVar; c--) {
+      if ((r[c] == 1 || r[c] == -1) && !divReferences(c)) return c;
+    }
+    return -1;
+  }
+
   private boolean divReferences(int col) {
     for (Div d : divs) if (d != null && d.numeratorRaw()[col] != 0) return true;
     return false;
-  }
-
-  private void substituteDivs(long[] e, int k) {
-    // nothing references k (checked), kept for clarity of the contract
   }
 
   private boolean normalizeAll(List<long[]> rows) {

@@ -21,11 +21,20 @@ final class DivComputation {
   private DivComputation() {}
 
   static Relation computeDivs(BasicRelation b) {
+    return computeDivs(b, Long.MAX_VALUE);
+  }
+
+  /** As {@link #computeDivs(BasicRelation)}, or null when more than {@code maxSteps} systems would be examined. */
+  static Relation computeDivs(BasicRelation b, long maxSteps) {
     if (!b.hasUnknownLocals()) return Relation.of(b);
     List<BasicRelation> out = new ArrayList<>();
     Deque<ConstraintSystem> work = new ArrayDeque<>();
-    work.push(ConstraintSystem.of(b));
+    ConstraintSystem start = ConstraintSystem.of(b);
+    forgetDivisionsOfUnknowns(start);
+    work.push(start);
+    long steps = 0;
     while (!work.isEmpty()) {
+      if (++steps > maxSteps) return null;
       ConstraintSystem cs = work.pop();
       cs.simplify();
       if (cs.empty) continue;
@@ -44,6 +53,26 @@ final class DivComputation {
       }
     }
     return Relation.ofBasics(b.space(), out);
+  }
+
+  /**
+   * Known divisions that refer to unknown locals become unknown themselves: eliminating an unknown
+   * local must not leave a division without its argument. The constraints still pin every such
+   * local, so the set is unchanged; definitions are recognised again where possible.
+   */
+  private static void forgetDivisionsOfUnknowns(ConstraintSystem cs) {
+    for (int i = 0; i < cs.nLocal; i++) {
+      Div d = cs.divs.get(i);
+      if (d == null) continue;
+      for (int j = 0; j < cs.nLocal; j++) {
+        if (j != i && cs.divs.get(j) == null && d.numeratorRaw().length > 1 + cs.nVar + j
+            && d.numeratorRaw()[1 + cs.nVar + j] != 0) {
+          cs.divs.set(i, null);
+          i = -1; // restart: later divisions may refer to this one
+          break;
+        }
+      }
+    }
   }
 
   private static boolean isUnknown(ConstraintSystem cs, int col) {

@@ -1,14 +1,345 @@
 package dev.polyj.presburger.set;
 
-/** Affine hull and simple hull of unions. */
+import dev.polyj.presburger.arith.Ints;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Affine hull and simple hull of unions, exact over the integers.
+ *
+ * <p>Both work over the variables and the known divisions of the pieces, aligned to shared columns
+ * ({@link DivAlignment}); other locals stay existential.
+ *
+ * <p>Affine hull (the method of isl's affine hull by sampling): start from one integer point p0 and
+ * the equalities {@code x = p0} of its hull. Take a candidate equality {@code e = 0}; look for an
+ * integer point of some piece with {@code e >= 1} or {@code e <= -1} ({@link Sampling}). If there
+ * is one, it widens the hull: the candidates become the equalities of the affine hull of the points
+ * found so far (an integer basis of the orthogonal complement of their differences), less the ones
+ * already proved. If there is none, {@code e = 0} holds on every point. At most one point per
+ * dimension is added. Equalities over shared divisions express strides ({@code x = 2 floor(x/2)}).
+ *
+ * <p>Simple hull (isl's simple hull): the affine hull, and each constraint of the pieces (free of
+ * unknown existentials) translated just enough to hold on every piece: its exact integer minimum
+ * over the union, found by exponential and binary search with emptiness tests; a constraint whose
+ * linear part is unbounded below on some piece (a ray of the recession cone decreases it) is left
+ * out.
+ */
 final class Hulls {
   private Hulls() {}
 
-  static BasicRelation affineHull(Relation r) {
-    throw new UnsupportedOperationException("affineHull: not implemented yet");
+  /** The pieces of a relation over aligned columns. */
+  private static final class Aligned {
+    final DivAlignment al;
+    final int width;
+    final List<List<long[]>> eqs = new ArrayList<>();
+    final List<List<long[]>> ineqs = new ArrayList<>();
+    final List<BasicRelation> pieces;
+
+    Aligned(List<BasicRelation> pieces, int nVar) {
+      this.pieces = pieces;
+      al = new DivAlignment(nVar);
+      List<int[]> maps = new ArrayList<>();
+      int extra = 0;
+      for (BasicRelation b : pieces) {
+        int[] m = al.register(b);
+        maps.add(m);
+        extra = Math.max(extra, DivAlignment.nExtra(m));
+      }
+      width = al.extraBase() + extra;
+      List<long[]> pin = al.pinning(width);
+      for (int k = 0; k < pieces.size(); k++) {
+        BasicRelation b = pieces.get(k);
+        eqs.add(al.liftAll(b, maps.get(k), b.eqsRaw(), al.extraBase(), width));
+        List<long[]> in = al.liftAll(b, maps.get(k), b.ineqsRaw(), al.extraBase(), width);
+        in.addAll(pin);
+        ineqs.add(in);
+      }
+    }
+
+    /** Columns of the hull: variables and shared divisions. */
+    int nHull() {
+      return al.extraBase() - 1;
+    }
   }
 
+  private static List<BasicRelation> nonEmpty(Relation r) {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : r.basics()) if (!b.isEmpty()) out.add(b);
+    return out;
+  }
+
+  static BasicRelation affineHull(Relation r) {
+    List<BasicRelation> pieces = nonEmpty(r);
+    if (pieces.isEmpty()) return BasicRelation.empty(r.space());
+    Aligned a = new Aligned(pieces, r.space().nVar());
+    List<long[]> eqs = latticeRows(a, affineHullRows(a));
+    return a.al.build(r.space(), 0, eqs, a.al.pinning(a.al.extraBase()));
+  }
+
+  /** The equalities (rows over constant, variables, shared divisions) of the affine hull. */
+  private static List<long[]> affineHullRows(Aligned a) {
+    int n = a.nHull();
+    long[] p0 = Sampling.sampleRows(a.width, n, a.eqs.get(0), a.ineqs.get(0));
+    List<long[]> proved = new ArrayList<>();
+    List<long[]> dirs = new ArrayList<>();
+    Deque<long[]> cand = candidates(dirs, proved, p0, n);
+    while (!cand.isEmpty()) {
+      long[] e = cand.poll();
+      long[] p = pointOffEquality(a, e);
+      if (p == null) {
+        proved.add(e);
+      } else {
+        long[] d = new long[n];
+        for (int j = 0; j < n; j++) d[j] = Ints.sub(p[j], p0[j]);
+        dirs.add(d);
+        cand = candidates(dirs, proved, p0, n);
+      }
+    }
+    return proved;
+  }
+
+  /**
+   * The hull equalities that describe an affine lattice: those over the variables only, and those
+   * over divisions that are periodic on the affine hull (after writing each division d = floor(f/m)
+   * as f/m minus a bounded residue, their variable part is constant on the hull, so they only
+   * constrain residues: strides such as {@code x = 2 floor(x/2)}). Others, e.g. {@code floor(x/2)
+   * = N}, hold on every point but describe a strip; they are left out.
+   */
+  private static List<long[]> latticeRows(Aligned a, List<long[]> rows) {
+    int nVar = a.al.nVar();
+    int nDiv = a.al.nDiv();
+    if (nDiv == 0 || rows.isEmpty()) return rows;
+    int n = 1 + nVar + nDiv;
+    // column order for elimination: divisions (last first), then variables, then the constant
+    int[] order = new int[n];
+    int k = 0;
+    for (int c = n - 1; c > nVar; c--) order[k++] = c;
+    for (int c = 1; c <= nVar; c++) order[k++] = c;
+    order[k] = 0;
+    List<long[]> m = new ArrayList<>();
+    for (long[] r : rows) {
+      long[] o = new long[n];
+      for (int j = 0; j < n; j++) o[j] = r[order[j]];
+      m.add(o);
+    }
+    List<Integer> piv = echelon(m, n - 1);
+    List<long[]> plain = new ArrayList<>();
+    List<long[]> withDivs = new ArrayList<>();
+    for (int i = 0; i < piv.size(); i++) {
+      long[] o = m.get(i);
+      long[] r = new long[n];
+      for (int j = 0; j < n; j++) r[order[j]] = o[j];
+      (piv.get(i) < nDiv ? withDivs : plain).add(r);
+    }
+    if (withDivs.isEmpty()) return plain;
+    // each division as a rational affine function of the variables: (num over variables) / den
+    long[][] approxNum = new long[nDiv][];
+    long[] approxDen = new long[nDiv];
+    for (int d = 0; d < nDiv; d++) {
+      Div div = a.al.div(d, n);
+      long acc = 1; // num / acc is the numerator of the division as a function of the variables
+      long[] num = new long[1 + nVar];
+      System.arraycopy(div.numeratorRaw(), 1, num, 1, nVar);
+      for (int j = 0; j < d; j++) {
+        long c = div.coefficient(1 + nVar + j);
+        if (c != 0) {
+          num = Ints.combine(approxDen[j], num, Ints.mul(c, acc), approxNum[j]);
+          acc = Ints.mul(acc, approxDen[j]);
+        }
+      }
+      long den = Ints.mul(acc, div.denominator());
+      approxNum[d] = num;
+      approxDen[d] = den;
+    }
+    List<long[]> basis = new ArrayList<>();
+    for (long[] r : plain) basis.add(java.util.Arrays.copyOfRange(r, 1, 1 + nVar));
+    int rank = rank(basis, nVar);
+    List<long[]> out = new ArrayList<>(plain);
+    for (long[] r : withDivs) {
+      // g = variable part of r with every division replaced by its approximation
+      long den = 1;
+      long[] g = new long[1 + nVar];
+      System.arraycopy(r, 1, g, 1, nVar);
+      for (int d = 0; d < nDiv; d++) {
+        long c = r[1 + nVar + d];
+        if (c == 0) continue;
+        g = Ints.combine(approxDen[d], g, Ints.mul(c, den), approxNum[d]);
+        den = Ints.mul(den, approxDen[d]);
+      }
+      List<long[]> more = new ArrayList<>(basis);
+      more.add(java.util.Arrays.copyOfRange(g, 1, 1 + nVar));
+      if (rank(more, nVar) == rank) out.add(r);
+    }
+    return out;
+  }
+
+  /** A point of some piece where {@code e != 0}, or null. */
+  private static long[] pointOffEquality(Aligned a, long[] e) {
+    long[] up = Rows.pad(Rows.shifted(e, -1), a.width);
+    long[] down = Rows.pad(Rows.negation(e), a.width);
+    for (int k = 0; k < a.pieces.size(); k++) {
+      for (long[] side : new long[][] {up, down}) {
+        List<long[]> in = new ArrayList<>(a.ineqs.get(k));
+        in.add(side);
+        long[] p = Sampling.sampleRows(a.width, a.nHull(), a.eqs.get(k), in);
+        if (p != null) return p;
+      }
+    }
+    return null;
+  }
+
+  /** Equalities of the affine hull of p0 + span(dirs) that are independent of the proved ones. */
+  private static Deque<long[]> candidates(List<long[]> dirs, List<long[]> proved, long[] p0, int n) {
+    List<long[]> basis = new ArrayList<>();
+    for (long[] e : proved) basis.add(java.util.Arrays.copyOfRange(e, 1, 1 + n));
+    int rank = rank(basis, n);
+    Deque<long[]> out = new ArrayDeque<>();
+    for (long[] k : kernel(dirs, n)) {
+      basis.add(k);
+      int r2 = rank(basis, n);
+      if (r2 == rank) {
+        basis.remove(basis.size() - 1);
+        continue;
+      }
+      rank = r2;
+      long[] row = new long[1 + n];
+      long c = 0;
+      for (int j = 0; j < n; j++) {
+        row[1 + j] = k[j];
+        c = Ints.sub(c, Ints.mul(k[j], p0[j]));
+      }
+      row[0] = c;
+      out.add(row);
+    }
+    return out;
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Integer linear algebra on short vectors (fraction-free elimination, checked arithmetic)
+
+  /** Reduced echelon form in place; returns the pivot column of each of the first rows. */
+  private static List<Integer> echelon(List<long[]> m, int n) {
+    List<Integer> pivots = new ArrayList<>();
+    int r = 0;
+    for (int col = 0; col < n && r < m.size(); col++) {
+      int p = -1;
+      for (int i = r; i < m.size(); i++) {
+        if (m.get(i)[col] != 0) {
+          p = i;
+          break;
+        }
+      }
+      if (p < 0) continue;
+      long[] pr = m.get(p);
+      m.set(p, m.get(r));
+      m.set(r, pr);
+      for (int i = 0; i < m.size(); i++) {
+        long[] row = m.get(i);
+        if (i == r || row[col] == 0) continue;
+        long g = Ints.gcd(pr[col], row[col]);
+        long[] nr = Ints.combine(pr[col] / g, row, -row[col] / g, pr);
+        long h = Ints.gcd(nr, 0, nr.length);
+        if (h > 1) for (int j = 0; j < nr.length; j++) nr[j] /= h;
+        m.set(i, nr);
+      }
+      pivots.add(col);
+      r++;
+    }
+    return pivots;
+  }
+
+  private static int rank(List<long[]> rows, int n) {
+    List<long[]> m = new ArrayList<>();
+    for (long[] r : rows) m.add(r.clone());
+    return echelon(m, n).size();
+  }
+
+  /** An integer basis of {a : a . d = 0 for every d in rows}. */
+  static List<long[]> kernel(List<long[]> rows, int n) {
+    List<long[]> m = new ArrayList<>();
+    for (long[] r : rows) m.add(r.clone());
+    List<Integer> pivots = echelon(m, n);
+    boolean[] isPivot = new boolean[n];
+    for (int c : pivots) isPivot[c] = true;
+    List<long[]> out = new ArrayList<>();
+    for (int f = 0; f < n; f++) {
+      if (isPivot[f]) continue;
+      long l = 1;
+      for (int i = 0; i < pivots.size(); i++) {
+        if (m.get(i)[f] != 0) l = Ints.lcm(l, m.get(i)[pivots.get(i)]);
+      }
+      long[] a = new long[n];
+      a[f] = l;
+      for (int i = 0; i < pivots.size(); i++) {
+        long[] row = m.get(i);
+        if (row[f] == 0) continue;
+        int p = pivots.get(i);
+        a[p] = Ints.neg(Ints.mul(row[f], l / row[p]));
+      }
+      long g = Ints.gcd(a, 0, n);
+      if (g > 1) for (int j = 0; j < n; j++) a[j] /= g;
+      out.add(a);
+    }
+    return out;
+  }
+
+  // -----------------------------------------------------------------------------------------------
+  // Simple hull
+
   static BasicRelation simpleHull(Relation r) {
-    throw new UnsupportedOperationException("simpleHull: not implemented yet");
+    List<BasicRelation> pieces = nonEmpty(r);
+    if (pieces.isEmpty()) return BasicRelation.empty(r.space());
+    if (pieces.size() == 1) return Redundancy.simplify(pieces.get(0));
+    Aligned a = new Aligned(pieces, r.space().nVar());
+    int base = a.al.extraBase();
+    List<long[]> eqs = latticeRows(a, affineHullRows(a));
+    // candidate linear parts with the weakest bound among the pieces stating them
+    Map<Key, long[]> cands = new LinkedHashMap<>();
+    for (int k = 0; k < pieces.size(); k++) {
+      List<long[]> rows = new ArrayList<>();
+      for (long[] e : a.eqs.get(k)) {
+        rows.add(e);
+        rows.add(Ints.negate(e));
+      }
+      rows.addAll(a.ineqs.get(k));
+      for (long[] row : rows) {
+        if (!Rows.noneFrom(row, base) || Ints.isZero(row, 1, base)) continue;
+        long[] c = java.util.Arrays.copyOf(row, base);
+        cands.merge(new Key(c), c, (x, y) -> x[0] >= y[0] ? x : y);
+      }
+    }
+    List<long[]> ineqs = new ArrayList<>(a.al.pinning(base));
+    for (long[] c : cands.values()) {
+      long bound = Ints.neg(c[0]); // c >= 0 reads f >= bound
+      boolean bounded = true;
+      for (int k = 0; k < pieces.size() && bounded; k++) {
+        Long m = IntegerOptimum.minimum(a.width, a.eqs.get(k), a.ineqs.get(k), c, bound);
+        if (m == null) bounded = false;
+        else bound = m;
+      }
+      if (!bounded) continue;
+      long[] row = c.clone();
+      row[0] = Ints.neg(bound);
+      ineqs.add(row);
+    }
+    BasicRelation hull = a.al.build(r.space(), 0, eqs, ineqs);
+    return Redundancy.simplify(hull);
+  }
+
+  /** Key on the linear part (columns 1..) of a row. */
+  private record Key(List<Long> linear) {
+    Key(long[] r) {
+      this(linearOf(r));
+    }
+
+    private static List<Long> linearOf(long[] r) {
+      List<Long> l = new ArrayList<>(r.length - 1);
+      for (int i = 1; i < r.length; i++) l.add(r[i]);
+      return l;
+    }
   }
 }

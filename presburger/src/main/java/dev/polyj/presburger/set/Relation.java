@@ -219,7 +219,7 @@ public final class Relation {
     return RelationAlgebra.apply(this, m);
   }
 
-  /** Composition "m, then this" on the domain side (isl's apply_domain on maps). */
+  /** For this map {@code A -> B} and {@code m: A -> C}, the map {@code C -> B} (isl's apply_domain). */
   public Relation applyDomain(Relation m) {
     return RelationAlgebra.applyDomain(this, m);
   }
@@ -318,7 +318,7 @@ public final class Relation {
     return RelationAlgebra.equate(this, kind1, pos1, kind2, pos2);
   }
 
-  /** {@code { x - y : x -> y in this }} for a map whose domain and range have equal arity. */
+  /** {@code { y - x : x -> y in this }} for a map whose domain and range are the same space. */
   public Relation deltas() {
     return RelationAlgebra.deltas(this);
   }
@@ -333,7 +333,7 @@ public final class Relation {
     return TransitiveClosure.compute(this);
   }
 
-  /** {@code { x -> y : x <<  y }} between the points of two set spaces, lexicographic over common dims. */
+  /** {@code { x -> y : x << y }} between the points of two set spaces of equal arity (isl's lex_lt). */
   public static Relation lexLt(Space a, Space b) {
     return RelationAlgebra.lexLt(a, b);
   }

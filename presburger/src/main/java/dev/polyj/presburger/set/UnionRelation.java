@@ -332,12 +332,13 @@ public final class UnionRelation {
     return map(r -> r.space().isMap() ? r.rangeMap() : null);
   }
 
+  /** Deltas of the members whose domain and range spaces are the same (others are skipped, as in isl). */
   public UnionRelation deltas() {
-    return map(r -> r.space().isMap() && r.space().nIn() == r.space().nOut() ? r.deltas() : null);
+    return map(r -> r.space().isMap() && r.space().domainTuple().equals(r.space().rangeTuple()) ? r.deltas() : null);
   }
 
   public UnionRelation deltasMap() {
-    return map(r -> r.space().isMap() && r.space().nIn() == r.space().nOut() ? r.deltasMap() : null);
+    return map(r -> r.space().isMap() && r.space().domainTuple().equals(r.space().rangeTuple()) ? r.deltasMap() : null);
   }
 
   /** One point of some non-empty member, as a union with one point (empty when there is none). */

@@ -42,6 +42,9 @@ class OmegaTestProperties {
       found[0] = true;
     });
     assertEquals(!found[0], OmegaTest.isIntegerEmpty(nVar, eqs, boxed));
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyByElimination(nVar, eqs, boxed));
+    BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, boxed, 1000);
+    if (bb != BranchAndBound.Answer.UNKNOWN) assertEquals(!found[0], bb == BranchAndBound.Answer.EMPTY);
   }
 
   @Provide

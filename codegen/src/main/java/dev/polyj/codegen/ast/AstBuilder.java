@@ -1,0 +1,1012 @@
+package dev.polyj.codegen.ast;
+
+import static com.google.common.base.Preconditions.checkState;
+
+import dev.polyj.codegen.ast.BuildOptions.LoopKind;
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Builds a loop AST that scans the pieces of a {@link ScanProblem} in lexicographic order of the
+ * scan space: the polyhedra-scanning scheme of Quilleré, Rajopadhye and Wilde (2000) as refined by
+ * CLooG (Bastoul 2004) and isl's AST generator (Grosser, Verdoolaege, Cohen 2015), written here
+ * on top of the project's exact integer sets.
+ *
+ * <p>Level by level (one scan dimension per level):
+ *
+ * <ol>
+ *   <li>pieces are projected onto the dimensions up to the current one (exact integer projection,
+ *       divisions made explicit);
+ *   <li>guards shared by all pieces and not implied by what the enclosing code guarantees (the
+ *       {@link BuildContext}) are hoisted into an {@code if}; guards implied by the non-emptiness
+ *       of the inner loops are left out;
+ *   <li>pieces are grouped: a piece entirely before another for every value of the outer loops
+ *       gets its own loop, pieces whose iterations interleave share one loop (with {@code min} /
+ *       {@code max} bounds) and keep their own bounds as guards further in;
+ *   <li>a dimension fixed by an equality becomes a substitution (no loop); an equality with
+ *       divisions on the current dimension gives a stride; the remaining constraints give lower
+ *       and upper bounds, simplified under the context (when the dimension is bounded only through
+ *       such divisions, their rational shadow bounds the loop).
+ * </ol>
+ *
+ * Per-dimension options: {@code separate} cuts the projections into regions with a fixed set of
+ * active pieces ({@link Separation}), {@code atomic} keeps each statement in one loop, {@code
+ * unroll} emits one copy of the body per value of a dimension whose range has a constant size.
+ *
+ * At the innermost level each statement is called under the gist of its domain with respect to the
+ * context, so the code is exact whatever the outer levels over-approximate.
+ */
+public final class AstBuilder {
+  private final ScanProblem problem;
+  private final BuildOptions options;
+  private final Space space;
+  private final int nParam;
+  private final int nSched;
+  private final int nDim;
+  private final String iteratorPrefix;
+  private final Map<String, Integer> iteratorDepth = new HashMap<>();
+  private final Expr[] dimValue;
+  private final Map<BasicRelation, List<List<BasicRelation>>> projections = new IdentityHashMap<>();
+  private final Map<Piece, Map<Integer, BasicRelation>> chains = new IdentityHashMap<>();
+  private final Separation separation;
+  private boolean insideParallel;
+  private int loopDepth;
+
+  private AstBuilder(ScanProblem problem, BuildOptions options) {
+    this.problem = problem;
+    this.options = options;
+    this.space = problem.space();
+    this.nParam = space.nParam();
+    this.nSched = problem.nSchedule();
+    this.nDim = problem.nDim();
+    this.dimValue = new Expr[nDim];
+    List<String> taken = new ArrayList<>(space.params());
+    taken.addAll(options.reservedNames());
+    String prefix = "c";
+    while (clashes(prefix, taken)) prefix = prefix + "_";
+    this.iteratorPrefix = prefix;
+    this.separation = new Separation(this);
+  }
+
+  private static boolean clashes(String prefix, List<String> params) {
+    for (String p : params) {
+      if (p.startsWith(prefix) && p.length() > prefix.length() && p.substring(prefix.length()).chars()
+          .allMatch(Character::isDigit)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The AST scanning the problem's pieces in schedule order. */
+  public static Node build(ScanProblem problem, BuildOptions options) {
+    AstBuilder b = new AstBuilder(problem, options);
+    List<Piece> pieces = options.hasSeparationClasses() ? b.separation.splitByClasses(problem.pieces())
+        : problem.pieces();
+    List<Node> nodes = b.generate(pieces, new BuildContext(problem.context()), 0, true);
+    return nodes.isEmpty() ? Node.empty() : mergeGuards(Node.seq(nodes));
+  }
+
+  /** Adjacent guards with the same condition become one (conditions only read iterators and parameters). */
+  static Node mergeGuards(Node n) {
+    if (n instanceof Node.For f) {
+      return new Node.For(f.iterator(), f.init(), f.upper(), f.step(), mergeGuards(f.body()), f.pragmas());
+    }
+    if (n instanceof Node.If i) {
+      return new Node.If(i.cond(), mergeGuards(i.then()), i.otherwise() == null ? null : mergeGuards(i.otherwise()));
+    }
+    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), mergeGuards(m.body()));
+    if (!(n instanceof Node.Block b)) return n;
+    List<Node> out = new ArrayList<>();
+    for (Node c : b.children()) {
+      Node last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (c instanceof Node.If ci && ci.otherwise() == null && last instanceof Node.If li && li.otherwise() == null
+          && li.cond().equals(ci.cond())) {
+        out.set(out.size() - 1, new Node.If(li.cond(), Node.seq(List.of(li.then(), ci.then())), null));
+      } else {
+        out.add(c);
+      }
+    }
+    List<Node> merged = new ArrayList<>();
+    for (Node c : out) merged.add(mergeGuards(c));
+    return Node.seq(merged);
+  }
+
+  public static Node build(ScanProblem problem) {
+    return build(problem, BuildOptions.defaults());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Accessors for the helper classes
+
+  ScanProblem problem() {
+    return problem;
+  }
+
+  BuildOptions options() {
+    return options;
+  }
+
+  Space space() {
+    return space;
+  }
+
+  int nParam() {
+    return nParam;
+  }
+
+  int nDim() {
+    return nDim;
+  }
+
+  int nSchedule() {
+    return nSched;
+  }
+
+  /** Column of scan dimension {@code d} in constraint rows. */
+  int col(int d) {
+    return 1 + nParam + d;
+  }
+
+  /** The loop kind of dimension d: the global option, else the one all pieces agree on. */
+  LoopKind kind(int d, List<Piece> pieces) {
+    LoopKind k = options.kind(d);
+    if (k != LoopKind.DEFAULT || pieces.isEmpty()) return k;
+    LoopKind common = pieces.get(0).loopKinds().getOrDefault(d, LoopKind.DEFAULT);
+    for (Piece p : pieces) if (p.loopKinds().getOrDefault(d, LoopKind.DEFAULT) != common) return LoopKind.DEFAULT;
+    return common;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Projections
+
+  /** The projection of {@code b} onto the parameters and scan dimensions 0..d (d = -1: parameters only). */
+  List<BasicRelation> proj(BasicRelation b, int d) {
+    List<List<BasicRelation>> cache = projections.computeIfAbsent(b, k -> {
+      List<List<BasicRelation>> slots = new ArrayList<>();
+      for (int i = 0; i <= nDim; i++) slots.add(null);
+      return slots;
+    });
+    int idx = d + 1;
+    if (cache.get(idx) == null) cache.set(idx, computeProjection(b, d));
+    return cache.get(idx);
+  }
+
+  private List<BasicRelation> computeProjection(BasicRelation b, int d) {
+    if (d >= nDim - 1 || !Rows.mentions(b, col(d + 1), col(nDim))) return List.of(b);
+    List<BasicRelation> out = new ArrayList<>();
+    int[] map = new int[space.nVar()];
+    for (int v = 0; v < map.length; v++) map[v] = v;
+    map[nParam + d + 1] = -1;
+    for (BasicRelation q : proj(b, d + 1)) {
+      if (!Rows.mentions(q, col(d + 1), col(d + 2))) {
+        addNew(out, q);
+        continue;
+      }
+      for (BasicRelation x : q.mapVariables(space, map).computeDivs().basics()) {
+        if (!x.isEmpty()) addNew(out, x);
+      }
+    }
+    return out;
+  }
+
+  private static void addNew(List<BasicRelation> out, BasicRelation b) {
+    if (!out.contains(b)) out.add(b);
+  }
+
+  private List<BasicRelation> liveProj(Piece p, int d, BuildContext ctx) {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation q : proj(p.set(), d)) if (!ctx.isDisjoint(q)) out.add(q);
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The level recursion
+
+  /** Code scanning {@code pieces} from scan dimension {@code d} on, under context {@code ctx}. */
+  List<Node> generate(List<Piece> pieces, BuildContext ctx, int d, boolean mayHoist) {
+    List<Piece> live = new ArrayList<>();
+    for (Piece p : pieces) if (!liveProj(p, d - 1, ctx).isEmpty()) live.add(p);
+    if (live.isEmpty()) return List.of();
+    if (d == nDim) return leaf(live, ctx);
+    if (mayHoist) {
+      List<Guard> common = hoistableGuards(live, ctx, d);
+      if (!common.isEmpty()) {
+        BuildContext inner = ctx;
+        List<Expr> conds = new ArrayList<>();
+        for (Guard g : common) {
+          inner = inner.and(g.asSet());
+          conds.add(g.cond());
+        }
+        List<Node> body = generate(live, inner, d, false);
+        if (body.isEmpty()) return body;
+        return List.of(new Node.If(Exprs.and(conds), Node.seq(body), null));
+      }
+    }
+    List<List<Piece>> comps;
+    if (kind(d, live) == LoopKind.SEPARATE && d < nSched && live.size() > 1) {
+      List<Piece> split = separation.separate(live, ctx, d);
+      comps = components(split, ctx, d);
+      if (comps.size() == 1) return level(comps.get(0), ctx, d);
+    } else {
+      comps = components(live, ctx, d);
+    }
+    if (comps.size() > 1) {
+      List<Node> out = new ArrayList<>();
+      for (List<Piece> comp : comps) out.addAll(generate(comp, ctx, d, true));
+      return out;
+    }
+    return level(live, ctx, d);
+  }
+
+  /** The statement calls, each under the gist of its domain (pieces of one statement are or-ed). */
+  private List<Node> leaf(List<Piece> pieces, BuildContext ctx) {
+    Map<Integer, List<Piece>> byStatement = new TreeMap<>();
+    for (Piece p : pieces) byStatement.computeIfAbsent(p.statement(), k -> new ArrayList<>()).add(p);
+    List<Node> out = new ArrayList<>();
+    for (Map.Entry<Integer, List<Piece>> e : byStatement.entrySet()) {
+      int s = e.getKey();
+      List<Expr> alternatives = new ArrayList<>();
+      boolean always = false;
+      for (Piece p : e.getValue()) {
+        List<Guard> g = gist(p.set(), ctx);
+        if (g.isEmpty()) {
+          always = true;
+          break;
+        }
+        List<Expr> conds = new ArrayList<>();
+        for (Guard x : g) conds.add(x.cond());
+        alternatives.add(Exprs.and(conds));
+      }
+      List<Expr> args = new ArrayList<>();
+      for (int k = 0; k < problem.arity(s); k++) args.add(dimValue[nSched + k]);
+      Node call = new Node.User(problem.statementNames().get(s), args);
+      Expr cond = always ? Exprs.TRUE : Exprs.or(alternatives);
+      if (cond.equals(Exprs.FALSE)) continue;
+      out.add(cond.equals(Exprs.TRUE) ? call : new Node.If(cond, call, null));
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Guards
+
+  /** A constraint {@code row >= 0} (or {@code = 0}) over the columns of {@code owner}, and its C condition. */
+  record Guard(BasicRelation owner, long[] row, boolean eq, Expr cond) {
+    BasicRelation asSet() {
+      return eq ? Rows.withRows(owner, List.of(row), List.of()) : Rows.withRows(owner, List.of(), List.of(row));
+    }
+
+    String key() {
+      return cond.toString();
+    }
+  }
+
+  /**
+   * The rows of {@code q} not implied by the context and the other remaining rows: together with
+   * the context they describe exactly {@code q} (a gist in isl's sense, one row at a time).
+   */
+  List<Guard> gist(BasicRelation q, BuildContext ctx) {
+    List<long[]> eqs = new ArrayList<>(q.equalities());
+    List<long[]> ineqs = new ArrayList<>(q.inequalities());
+    for (long[] r : List.copyOf(ineqs)) {
+      List<long[]> others = new ArrayList<>(ineqs);
+      others.remove(r);
+      if (ctx.entails(Rows.withRows(q, eqs, others), q, r, false)) ineqs.remove(r);
+    }
+    for (long[] r : List.copyOf(eqs)) {
+      List<long[]> others = new ArrayList<>(eqs);
+      others.remove(r);
+      if (ctx.entails(Rows.withRows(q, others, ineqs), q, r, true)) eqs.remove(r);
+    }
+    List<Guard> out = new ArrayList<>();
+    for (long[] r : eqs) out.add(new Guard(q, r, true, condition(q, r, true)));
+    for (long[] r : ineqs) out.add(new Guard(q, r, false, condition(q, r, false)));
+    return out;
+  }
+
+  /** Guards on the outer dimensions shared by all pieces, minus those the inner loops imply. */
+  private List<Guard> hoistableGuards(List<Piece> pieces, BuildContext ctx, int d) {
+    List<List<Guard>> per = new ArrayList<>();
+    for (Piece p : pieces) {
+      List<BasicRelation> q = liveProj(p, d - 1, ctx);
+      if (q.size() != 1) return List.of();
+      per.add(gist(q.get(0), ctx));
+    }
+    List<Guard> common = new ArrayList<>();
+    for (Guard g : per.get(0)) {
+      boolean everywhere = true;
+      for (int i = 1; i < per.size() && everywhere; i++) {
+        boolean found = false;
+        for (Guard h : per.get(i)) if (h.key().equals(g.key())) found = true;
+        everywhere = found;
+      }
+      if (everywhere) common.add(g);
+    }
+    if (!options.exploitNestedBounds()) return common;
+    List<Guard> out = new ArrayList<>();
+    for (Guard g : common) {
+      boolean deferrable = true;
+      for (Piece p : pieces) {
+        if (!ctx.entails(chain(p, d), g.owner(), g.row(), g.eq())) {
+          deferrable = false;
+          break;
+        }
+      }
+      if (!deferrable) out.add(g);
+    }
+    return out;
+  }
+
+  /** The constraints the loops of dimensions d.. will enforce for piece p (bounds, strides, equalities). */
+  private BasicRelation chain(Piece p, int d) {
+    return chains.computeIfAbsent(p, k -> new HashMap<>()).computeIfAbsent(d, k -> {
+      BasicRelation acc = BasicRelation.universe(space);
+      for (int level = d; level < nDim; level++) {
+        List<BasicRelation> qs = proj(p.set(), level);
+        if (qs.size() != 1) continue;
+        BasicRelation q = qs.get(0);
+        int c = col(level);
+        boolean[] dep = Rows.localsDependingOn(q, c);
+        int base = 1 + q.nVar();
+        List<long[]> eqs = new ArrayList<>();
+        List<long[]> ineqs = new ArrayList<>();
+        for (long[] r : q.equalities()) {
+          if (Math.abs(r[c]) == 1 || (r[c] != 0 && Rows.usesLocals(r, base, dep))) eqs.add(r);
+        }
+        for (long[] r : q.inequalities()) if (r[c] != 0 && !Rows.usesLocals(r, base, dep)) ineqs.add(r);
+        acc = acc.intersect(Rows.withRows(q, eqs, ineqs));
+      }
+      return acc;
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Grouping and ordering
+
+  /** True when, for every value of the outer dimensions, all of p's values at d come before q's. */
+  boolean isBefore(List<BasicRelation> p, List<BasicRelation> q, BuildContext ctx, int d) {
+    Space plus = Space.set(space.params(), space.nOut() + 1);
+    int nv = space.nVar();
+    int[] same = new int[nv];
+    for (int v = 0; v < nv; v++) same[v] = v;
+    int[] moved = same.clone();
+    moved[nParam + d] = nv;
+    long[] notBefore = new long[2 + nv];
+    notBefore[col(d)] = 1;
+    notBefore[1 + nv] = -1;
+    BasicRelation order = BasicRelation.builder(plus).addIneq(notBefore).build();
+    List<BasicRelation> ctxPlus = new ArrayList<>();
+    for (BasicRelation c : ctx.parts()) ctxPlus.add(c.mapVariables(plus, same));
+    for (BasicRelation a : p) {
+      BasicRelation ap = a.mapVariables(plus, same).intersect(order);
+      for (BasicRelation b : q) {
+        BasicRelation both = ap.intersect(b.mapVariables(plus, moved));
+        if (both.isMarkedEmpty()) continue;
+        for (BasicRelation c : ctxPlus) if (!c.intersect(both).isEmpty()) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Groups of pieces that get one loop each at level d, in execution order: pieces whose values
+   * at d interleave are merged (isl's components), as are statements under the atomic option.
+   */
+  List<List<Piece>> components(List<Piece> pieces, BuildContext ctx, int d) {
+    int n = pieces.size();
+    if (n == 1) return List.of(pieces);
+    if (d >= nSched) {
+      Map<Integer, List<Piece>> byStatement = new TreeMap<>();
+      for (Piece p : pieces) byStatement.computeIfAbsent(p.statement(), k -> new ArrayList<>()).add(p);
+      return new ArrayList<>(byStatement.values());
+    }
+    List<List<BasicRelation>> projs = new ArrayList<>();
+    for (Piece p : pieces) projs.add(liveProj(p, d, ctx));
+    boolean[][] before = new boolean[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        if (i != j && !before[j][i]) before[i][j] = isBefore(projs.get(i), projs.get(j), ctx, d);
+      }
+    }
+    int[] group = new int[n];
+    for (int i = 0; i < n; i++) group[i] = i;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        boolean merge = !before[i][j] && !before[j][i];
+        if (kind(d, pieces) == LoopKind.ATOMIC && pieces.get(i).statement() == pieces.get(j).statement()) {
+          merge = true;
+        }
+        if (merge) relabel(group, group[j], group[i]);
+      }
+    }
+    // merge groups that would have to come before each other (cycles of the order)
+    while (true) {
+      List<Integer> ids = groupIds(group);
+      int g = ids.size();
+      boolean[][] reach = new boolean[g][g];
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          if (before[i][j] && group[i] != group[j]) reach[ids.indexOf(group[i])][ids.indexOf(group[j])] = true;
+        }
+      }
+      for (int k = 0; k < g; k++) {
+        for (int i = 0; i < g; i++) {
+          for (int j = 0; j < g; j++) if (reach[i][k] && reach[k][j]) reach[i][j] = true;
+        }
+      }
+      boolean merged = false;
+      for (int i = 0; i < g && !merged; i++) {
+        for (int j = i + 1; j < g && !merged; j++) {
+          if (reach[i][j] && reach[j][i]) {
+            relabel(group, ids.get(j), ids.get(i));
+            merged = true;
+          }
+        }
+      }
+      if (merged) continue;
+      // topological order, earliest first piece first among the ready groups
+      List<List<Piece>> out = new ArrayList<>();
+      boolean[] done = new boolean[g];
+      for (int step = 0; step < g; step++) {
+        int pick = -1;
+        for (int i = 0; i < g && pick < 0; i++) {
+          if (done[i]) continue;
+          boolean ready = true;
+          for (int j = 0; j < g; j++) if (!done[j] && j != i && reach[j][i]) ready = false;
+          if (ready) pick = i;
+        }
+        checkState(pick >= 0, "no ready group");
+        done[pick] = true;
+        List<Piece> comp = new ArrayList<>();
+        for (int i = 0; i < n; i++) if (group[i] == ids.get(pick)) comp.add(pieces.get(i));
+        out.add(comp);
+      }
+      return out;
+    }
+  }
+
+  private static void relabel(int[] group, int from, int to) {
+    if (from == to) return;
+    for (int i = 0; i < group.length; i++) if (group[i] == from) group[i] = to;
+  }
+
+  private static List<Integer> groupIds(int[] group) {
+    List<Integer> ids = new ArrayList<>();
+    for (int x : group) if (!ids.contains(x)) ids.add(x);
+    return ids;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // One level: substitution, unrolled copies or a loop
+
+  /** Bounds of one convex piece of the projection at level d. */
+  final class LevelInfo {
+    final BasicRelation q;
+    final int c; // column of the dimension
+    long[] eq; // a*x + g = 0 with a > 0 and no division on x
+    final List<long[]> lowers = new ArrayList<>();
+    final List<long[]> uppers = new ArrayList<>();
+    long stride = 1;
+    long[] offset; // x = offset (mod stride) as a row without x, when the congruence has a unit coefficient
+    Expr offsetExpr; // the offset as an expression
+    BasicRelation strideSet; // { x : exists e : a*x + g = m*e }, what a loop with this stride guarantees
+
+    LevelInfo(BasicRelation q, int c) {
+      this.q = q;
+      this.c = c;
+    }
+  }
+
+  LevelInfo analyze(BasicRelation q, int d, BuildContext ctx) {
+    LevelInfo info = new LevelInfo(q, col(d));
+    int c = col(d);
+    int base = 1 + q.nVar();
+    boolean[] dep = Rows.localsDependingOn(q, c);
+    for (long[] r : q.equalities()) {
+      if (r[c] == 0) continue;
+      long[] row = r[c] < 0 ? Ints.negate(r) : r;
+      if (!Rows.usesLocals(row, base, dep)) {
+        if (info.eq == null) info.eq = row;
+        continue;
+      }
+      long m = 0;
+      for (int i = 0; i < dep.length; i++) if (dep[i]) m = Ints.gcd(m, row[base + i]);
+      // a*x + g = sum of multiples of m: a*x + g = 0 (mod m)
+      long a = row[c];
+      long h = Ints.gcd(a, m);
+      long mm = m / h;
+      if (mm <= info.stride) continue;
+      long[] g = row.clone();
+      g[c] = 0;
+      for (int i = 0; i < dep.length; i++) if (dep[i]) g[base + i] = 0;
+      if (h > 1 && !multipleHolds(q, g, h, ctx)) continue;
+      long inv = modInverse(Ints.mod(a / h, mm), mm);
+      if (h == 1) {
+        long[] off = new long[row.length];
+        for (int k = 0; k < row.length; k++) off[k] = symmetricMod(Ints.mul(Ints.mod(-g[k], mm), inv), mm);
+        off[0] = Ints.mod(off[0], mm);
+        info.offset = off;
+        info.offsetExpr = rowExpr(q, off);
+      } else {
+        info.offset = null;
+        info.offsetExpr = Exprs.scale(Exprs.exactDiv(Exprs.scale(rowExpr(q, g), -1), h), inv);
+      }
+      info.stride = mm;
+      info.strideSet = congruenceSet(q, row, c, dep, m);
+    }
+    if (info.eq != null) {
+      info.lowers.add(info.eq);
+      info.uppers.add(Ints.negate(info.eq));
+      return info;
+    }
+    List<long[]> bounds = new ArrayList<>();
+    for (long[] r : q.inequalities()) if (r[c] != 0 && !Rows.usesLocals(r, base, dep)) bounds.add(r);
+    boolean hasLower = false;
+    boolean hasUpper = false;
+    for (long[] r : bounds) {
+      hasLower |= r[c] > 0;
+      hasUpper |= r[c] < 0;
+    }
+    if (!hasLower || !hasUpper) {
+      // bounds only through divisions of x: their rational shadow bounds x (a superset is enough
+      // for a loop, the divisions stay as guards further in)
+      for (long[] r : shadowBounds(q, c, dep)) {
+        if ((r[c] > 0 && !hasLower) || (r[c] < 0 && !hasUpper)) bounds.add(r);
+      }
+    }
+    for (long[] r : List.copyOf(bounds)) {
+      List<long[]> others = new ArrayList<>(bounds);
+      others.remove(r);
+      if (ctx.entails(Rows.withRows(q, List.of(), others), q, r, false)) bounds.remove(r);
+    }
+    for (long[] r : bounds) (r[c] > 0 ? info.lowers : info.uppers).add(r);
+    return info;
+  }
+
+  /** Fourier-Motzkin elimination of the locals marked in dep from q's constraints: rows on x implied by q. */
+  private static List<long[]> shadowBounds(BasicRelation q, int c, boolean[] dep) {
+    List<long[]> rows = new ArrayList<>(q.inequalities());
+    for (long[] e : q.equalities()) {
+      rows.add(e);
+      rows.add(Ints.negate(e));
+    }
+    int base = 1 + q.nVar();
+    for (int i = dep.length - 1; i >= 0; i--) {
+      if (!dep[i]) continue;
+      int col = base + i;
+      List<long[]> lower = new ArrayList<>();
+      List<long[]> upper = new ArrayList<>();
+      List<long[]> next = new ArrayList<>();
+      for (long[] r : rows) {
+        if (r[col] > 0) lower.add(r);
+        else if (r[col] < 0) upper.add(r);
+        else next.add(r);
+      }
+      for (long[] l : lower) {
+        for (long[] u : upper) {
+          long g = Ints.gcd(l[col], u[col]);
+          long[] comb = Ints.combine(-u[col] / g, l, l[col] / g, u);
+          comb[col] = 0;
+          next.add(comb);
+        }
+      }
+      if (next.size() > 400) return List.of();
+      rows = next;
+    }
+    List<long[]> out = new ArrayList<>();
+    for (long[] r : rows) {
+      if (r[c] == 0 || Rows.usesLocals(r, base, dep)) continue;
+      long gcd = Ints.gcd(r, 1, r.length);
+      long[] t = r.clone();
+      if (gcd > 1) {
+        t[0] = Math.floorDiv(t[0], gcd);
+        for (int k = 1; k < t.length; k++) t[k] /= gcd;
+      }
+      out.add(t);
+    }
+    return out;
+  }
+
+  private static long modInverse(long a, long m) {
+    for (long x = 1; x < m; x++) if (Ints.mod(Ints.mul(a, x), m) == 1) return x;
+    throw new IllegalStateException("no inverse of " + a + " mod " + m);
+  }
+
+  private static long symmetricMod(long a, long m) {
+    long r = Ints.mod(a, m);
+    return 2 * r > m ? r - m : r;
+  }
+
+  private List<Node> level(List<Piece> pieces, BuildContext ctx, int d) {
+    List<LevelInfo> infos = new ArrayList<>();
+    for (Piece p : pieces) for (BasicRelation q : liveProj(p, d, ctx)) infos.add(analyze(q, d, ctx));
+    if (infos.isEmpty()) return List.of();
+    // a dimension with one value: substitute it
+    LevelInfo first = infos.get(0);
+    if (first.eq != null) {
+      Expr v = value(first);
+      boolean same = true;
+      for (LevelInfo i : infos) same &= i.eq != null && value(i).equals(v);
+      if (same && divisibilityHolds(first, ctx, d)) {
+        BuildContext inner = ctx.and(Rows.withRows(first.q, List.of(first.eq), List.of()));
+        return withValue(d, v, () -> marked(pieces, d, generate(pieces, inner, d + 1, true)));
+      }
+    }
+    if (kind(d, pieces) == LoopKind.UNROLL) {
+      List<Node> unrolled = unroll(pieces, ctx, d, infos);
+      if (unrolled != null) return marked(pieces, d, unrolled);
+    }
+    return marked(pieces, d, loop(pieces, ctx, d, infos));
+  }
+
+  private interface NodesSupplier {
+    List<Node> get();
+  }
+
+  private List<Node> withValue(int d, Expr v, NodesSupplier body) {
+    Expr old = dimValue[d];
+    dimValue[d] = v;
+    try {
+      return body.get();
+    } finally {
+      dimValue[d] = old;
+    }
+  }
+
+  /** Wraps the nodes in the marks that all pieces place at dimension d. */
+  private List<Node> marked(List<Piece> pieces, int d, List<Node> nodes) {
+    if (nodes.isEmpty()) return nodes;
+    List<String> names = null;
+    for (Piece p : pieces) {
+      List<String> mine = new ArrayList<>();
+      for (Piece.MarkAt m : p.marks()) if (m.dim() == d) mine.add(m.name());
+      if (names == null) names = mine;
+      else if (!names.equals(mine)) return nodes;
+    }
+    if (names == null || names.isEmpty()) return nodes;
+    Node body = Node.seq(nodes);
+    for (int i = names.size() - 1; i >= 0; i--) body = new Node.Mark(names.get(i), body);
+    return List.of(body);
+  }
+
+  /** The value of x from {@code a*x + g = 0}. */
+  private Expr value(LevelInfo info) {
+    long[] g = info.eq.clone();
+    long a = g[info.c];
+    g[info.c] = 0;
+    return Exprs.exactDiv(Exprs.scale(rowExpr(info.q, g), -1), a);
+  }
+
+  /** True when the context guarantees that a*x + g = 0 has an integer solution x. */
+  private boolean divisibilityHolds(LevelInfo info, BuildContext ctx, int d) {
+    int c = col(d);
+    long a = info.eq[c];
+    if (a == 1) return true;
+    long[] g = info.eq.clone();
+    g[c] = 0;
+    return multipleHolds(info.q, g, a, ctx);
+  }
+
+  private List<Node> loop(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos) {
+    int c = col(d);
+    for (LevelInfo i : infos) {
+      if (i.lowers.isEmpty() || i.uppers.isEmpty()) {
+        throw new IllegalArgumentException("the scanned set is unbounded in dimension " + d + ": " + i.q);
+      }
+    }
+    List<LevelInfo> lows = prune(infos, true, ctx);
+    List<LevelInfo> ups = prune(infos, false, ctx);
+    long stride = infos.get(0).stride;
+    Expr offsetKey = infos.get(0).offsetExpr;
+    for (LevelInfo i : infos) {
+      if (stride > 1 && (i.stride != stride || !i.offsetExpr.equals(offsetKey))) stride = 1;
+    }
+    List<BasicRelation> alternatives = new ArrayList<>();
+    if (lows.size() * ups.size() <= 16) {
+      for (LevelInfo l : lows) {
+        for (LevelInfo u : ups) {
+          BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), u.uppers));
+          if (stride > 1) alt = alt.intersect(l.strideSet);
+          alternatives.add(alt);
+        }
+      }
+    } else {
+      alternatives.add(stride > 1 ? lows.get(0).strideSet : BasicRelation.universe(space));
+    }
+    BuildContext inner = ctx.andAny(alternatives);
+    boolean coincident = true;
+    for (Piece p : pieces) coincident &= p.coincident().contains(d);
+    boolean mayParallel = coincident && !insideParallel;
+    // iterators are named by loop depth: c0 for the outermost loop, c1 inside it, ...
+    String iterator = iteratorPrefix + loopDepth;
+    iteratorDepth.put(iterator, loopDepth);
+    boolean savedParallel = insideParallel;
+    insideParallel |= mayParallel;
+    loopDepth++;
+    List<Node> body;
+    try {
+      body = withValue(d, new Expr.Id(iterator), () -> generate(pieces, inner, d + 1, true));
+    } finally {
+      insideParallel = savedParallel;
+      loopDepth--;
+    }
+    if (body.isEmpty()) return body;
+    List<Expr> mins = new ArrayList<>();
+    for (LevelInfo l : lows) {
+      List<Expr> maxs = new ArrayList<>();
+      for (long[] r : l.lowers) maxs.add(stride > 1 ? alignedLower(l, r, c, stride, ctx) : lowerExpr(l.q, r, c, ctx));
+      mins.add(Exprs.max(maxs));
+    }
+    List<Expr> maxs = new ArrayList<>();
+    for (LevelInfo u : ups) {
+      List<Expr> ms = new ArrayList<>();
+      for (long[] r : u.uppers) ms.add(upperExpr(u.q, r, c, ctx));
+      maxs.add(Exprs.min(ms));
+    }
+    Expr init = Exprs.min(mins);
+    Expr upper = Exprs.max(maxs);
+    Node bodyNode = Node.seq(body);
+    List<String> pragmas = new ArrayList<>();
+    // the outermost coincident loop runs in parallel, unless it is an innermost loop inside a
+    // sequential one: that one is vectorized instead (no fork and join per outer iteration)
+    boolean innermost = !containsLoop(bodyNode);
+    boolean parallel = mayParallel && !(innermost && loopDepth > 0);
+    if (parallel) {
+      java.util.Set<String> names = new java.util.TreeSet<>();
+      for (Piece p : pieces) names.add(problem.statementNames().get(p.statement()));
+      List<String> clauses = options.annotator().clauses(d, names);
+      pragmas.add(clauses.isEmpty() ? "omp parallel for" : "omp parallel for " + String.join(" ", clauses));
+    } else if (coincident && innermost) {
+      pragmas.add("omp simd");
+    }
+    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas));
+  }
+
+  static boolean containsLoop(Node n) {
+    if (n instanceof Node.For) return true;
+    if (n instanceof Node.If i) return containsLoop(i.then()) || (i.otherwise() != null && containsLoop(i.otherwise()));
+    if (n instanceof Node.Block b) {
+      for (Node c : b.children()) if (containsLoop(c)) return true;
+      return false;
+    }
+    if (n instanceof Node.Mark m) return containsLoop(m.body());
+    return false;
+  }
+
+  /** { x : exists e : a*x + g = m*e }: the congruence of an equality whose x-dependent divisions are replaced by e. */
+  private BasicRelation congruenceSet(BasicRelation q, long[] row, int c, boolean[] dep, long m) {
+    BasicRelation.Builder b = BasicRelation.builder(space);
+    for (int i = 0; i < q.nLocal(); i++) {
+      Div dv = q.div(i);
+      b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
+    }
+    int e = b.addExistential();
+    long[] r = Arrays.copyOf(row, e + 1);
+    int base = 1 + q.nVar();
+    for (int i = 0; i < dep.length; i++) if (dep[i]) r[base + i] = 0;
+    r[e] = -m;
+    b.addEq(r);
+    return b.build();
+  }
+
+  /** True when the context guarantees that the row g (over q's columns) is a multiple of h. */
+  private boolean multipleHolds(BasicRelation q, long[] g, long h, BuildContext ctx) {
+    BasicRelation.Builder b = BasicRelation.builder(space);
+    for (int i = 0; i < q.nLocal(); i++) {
+      Div dv = q.div(i);
+      b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
+    }
+    int e = b.addDiv(g, h);
+    long[] rem = Arrays.copyOf(g, e + 1);
+    rem[e] = -h;
+    rem[0] = Ints.sub(rem[0], 1); // g - h*floor(g/h) >= 1
+    b.addIneq(rem);
+    return ctx.isDisjoint(b.build());
+  }
+
+  /**
+   * Drops alternatives that never decide the loop bound: for lower bounds (a minimum of maxima)
+   * those at least as large as another, for upper bounds those at most as large as another.
+   */
+  private List<LevelInfo> prune(List<LevelInfo> infos, boolean lower, BuildContext ctx) {
+    List<LevelInfo> keep = new ArrayList<>(infos);
+    for (LevelInfo i : infos) {
+      for (LevelInfo j : keep) {
+        if (j == i) continue;
+        List<long[]> mine = lower ? i.lowers : i.uppers;
+        List<long[]> theirs = lower ? j.lowers : j.uppers;
+        BasicRelation extra = Rows.withRows(i.q, List.of(), mine);
+        boolean implied = true;
+        for (long[] r : theirs) {
+          if (!ctx.entails(extra, j.q, r, false)) {
+            implied = false;
+            break;
+          }
+        }
+        if (implied) {
+          keep.remove(i);
+          break;
+        }
+      }
+    }
+    return keep;
+  }
+
+  private Expr lowerExpr(BasicRelation q, long[] r, int c, BuildContext ctx) {
+    long a = r[c];
+    long[] g = r.clone();
+    g[c] = 0;
+    Expr neg = Exprs.scale(rowExpr(q, g), -1);
+    if (a > 1 && !(neg instanceof Expr.Int) && multipleHolds(q, g, a, ctx)) return Exprs.exactDiv(neg, a);
+    return Exprs.ceilDiv(neg, a);
+  }
+
+  private Expr upperExpr(BasicRelation q, long[] r, int c, BuildContext ctx) {
+    long a = -r[c];
+    long[] g = r.clone();
+    g[c] = 0;
+    Expr e = rowExpr(q, g);
+    if (a > 1 && !(e instanceof Expr.Int) && multipleHolds(q, g, a, ctx)) return Exprs.exactDiv(e, a);
+    return Exprs.floorDiv(e, a);
+  }
+
+  /** The least value at least the lower bound r that is congruent to the piece's offset modulo the stride. */
+  private Expr alignedLower(LevelInfo l, long[] r, int c, long m, BuildContext ctx) {
+    long[] off = l.offset;
+    if (r[c] == 1 && off != null) {
+      long[] init = Ints.negate(r);
+      init[c] = 0;
+      long[] diff = new long[init.length];
+      boolean aligned = true;
+      for (int k = 0; k < init.length; k++) {
+        diff[k] = Ints.sub(init[k], k < off.length ? off[k] : 0);
+        if (k > 0 && diff[k] % m != 0) aligned = false;
+      }
+      if (aligned) return Exprs.plus(rowExpr(l.q, init), Ints.mod(-diff[0], m));
+    }
+    Expr o = l.offsetExpr;
+    Expr lb = lowerExpr(l.q, r, c, ctx);
+    return Exprs.add(o, Exprs.scale(Exprs.ceilDiv(Exprs.sub(lb, o), m), m));
+  }
+
+  /**
+   * Full unrolling: one copy of the body per value of the dimension, from a lower bound whose
+   * distance to every iteration is bounded by a constant. Null when there is no such bound.
+   */
+  private List<Node> unroll(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos) {
+    int c = col(d);
+    List<LevelInfo> lows = prune(infos, true, ctx);
+    if (lows.size() != 1) return null;
+    LevelInfo l = lows.get(0);
+    List<BasicRelation> alternatives = new ArrayList<>();
+    for (LevelInfo u : prune(infos, false, ctx)) {
+      alternatives.add(Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), u.uppers)));
+    }
+    BuildContext range = ctx.andAny(alternatives);
+    long[] best = null;
+    long bestK = Long.MAX_VALUE;
+    for (long[] r : l.lowers) {
+      if (r[c] != 1) continue;
+      long k = tripBound(range, l.q, r);
+      if (k >= 0 && k < bestK) {
+        bestK = k;
+        best = r;
+      }
+    }
+    if (best == null) return null;
+    Expr lb = lowerExpr(l.q, best, c, ctx);
+    List<Node> out = new ArrayList<>();
+    for (long k = 0; k <= bestK; k++) {
+      BuildContext copy = ctx.and(Rows.withRows(l.q, List.of(Rows.shift(best, -k)), List.of()));
+      if (copy.isEmpty()) continue;
+      Expr v = Exprs.plus(lb, k);
+      out.addAll(withValue(d, v, () -> generate(pieces, copy, d + 1, true)));
+    }
+    return out;
+  }
+
+  /** The largest value of row r (x minus its lower bound) over the range, or -1 beyond 1024. */
+  private static long tripBound(BuildContext range, BasicRelation q, long[] r) {
+    long hi = 1;
+    while (!range.isDisjoint(Rows.withRows(q, List.of(), List.of(Rows.shift(r, -hi))))) {
+      hi *= 2;
+      if (hi > 1024) return -1;
+    }
+    long lo = 0; // r >= lo+... : invariant: r <= hi - 1 everywhere; find the least K with r <= K
+    long upper = hi - 1;
+    while (lo < upper) {
+      long mid = (lo + upper) / 2;
+      if (range.isDisjoint(Rows.withRows(q, List.of(), List.of(Rows.shift(r, -(mid + 1)))))) upper = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Rows to expressions
+
+  /** The affine row (with divisions of q) as an expression in parameters and the current dimension values. */
+  Expr rowExpr(BasicRelation q, long[] row) {
+    Exprs.LinearBuilder b = Exprs.linear();
+    for (int k = 0; k < nDim; k++) {
+      long coef = col(k) < row.length ? row[col(k)] : 0;
+      if (coef == 0) continue;
+      checkState(dimValue[k] != null, "dimension %s used before it is scanned", k);
+      b.add(coef, dimValue[k]);
+    }
+    for (int i = 0; i < nParam; i++) if (row[1 + i] != 0) b.add(row[1 + i], new Expr.Id(space.params().get(i)));
+    int base = 1 + space.nVar();
+    for (int j = 0; j < q.nLocal() && base + j < row.length; j++) {
+      if (row[base + j] != 0) b.add(row[base + j], localExpr(q, j));
+    }
+    b.addConstant(row[0]);
+    return b.build();
+  }
+
+  private Expr localExpr(BasicRelation q, int j) {
+    Div d = q.div(j);
+    checkState(d != null, "unknown local in %s", q);
+    return Exprs.floorDiv(rowExpr(q, Arrays.copyOf(d.numerator(), q.nCol())), d.denominator());
+  }
+
+  /** The C condition of {@code row >= 0} (or {@code = 0}). */
+  Expr condition(BasicRelation q, long[] row, boolean eq) {
+    int base = 1 + space.nVar();
+    if (eq) {
+      int local = -1;
+      int count = 0;
+      for (int j = 0; j < q.nLocal(); j++) {
+        if (row[base + j] != 0) {
+          local = j;
+          count++;
+        }
+      }
+      if (count == 1 && q.div(local) != null) {
+        // k * (num - den * floor(num / den)) = 0, i.e. num is a multiple of den
+        Div dv = q.div(local);
+        long den = dv.denominator();
+        long cj = row[base + local];
+        if (cj % den == 0) {
+          // k * (num - den * floor(num / den)) + c = 0: the remainder of num is r = -c / k
+          long k = -cj / den;
+          long[] rest = row.clone();
+          rest[base + local] = 0;
+          Expr num = rowExpr(q, Arrays.copyOf(dv.numerator(), q.nCol()));
+          Expr diff = Exprs.sub(rowExpr(q, rest), Exprs.scale(num, k));
+          if (diff instanceof Expr.Int c && c.value() % k == 0) {
+            long r = -c.value() / k;
+            if (r >= 0 && r < den) return Exprs.divisible(Exprs.plus(num, -r), den);
+          }
+        }
+      }
+    }
+    Expr e = rowExpr(q, row);
+    Expr.Kind kind = eq ? Expr.Kind.EQ : Expr.Kind.GE;
+    if (e instanceof Expr.Int) return Exprs.compare(kind, e, new Expr.Int(0));
+    // put the innermost iterator (or the first term) on the left
+    Expr.Term pivot = null;
+    int depth = -1;
+    List<Expr.Term> terms = e instanceof Expr.Linear l ? l.terms() : List.of(new Expr.Term(1, e));
+    for (Expr.Term t : terms) {
+      if (t.expr() instanceof Expr.Id id && iteratorDepth.getOrDefault(id.name(), -1) > depth) {
+        depth = iteratorDepth.get(id.name());
+        pivot = t;
+      }
+    }
+    if (pivot == null) pivot = terms.get(0);
+    Expr lhs = Exprs.scale(pivot.expr(), Math.abs(pivot.coef()));
+    Expr rest = Exprs.linear().add(e).add(-pivot.coef(), pivot.expr()).build();
+    if (pivot.coef() > 0) return Exprs.compare(kind, lhs, Exprs.scale(rest, -1));
+    return Exprs.compare(eq ? Expr.Kind.EQ : Expr.Kind.LE, lhs, rest);
+  }
+}

@@ -1,0 +1,75 @@
+package dev.polyj.codegen.ast;
+
+import dev.polyj.presburger.set.BasicRelation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the code generated so far guarantees at a point of the AST: a union of basic sets over the
+ * scan space (the context on the parameters, the bounds and strides of the enclosing loops, the
+ * values of eliminated dimensions and the enclosing guards). Guards implied by it are left out of
+ * the generated code; it must therefore never claim more than the code enforces.
+ */
+final class BuildContext {
+  private final List<BasicRelation> parts;
+
+  BuildContext(List<BasicRelation> parts) {
+    List<BasicRelation> keep = new ArrayList<>();
+    for (BasicRelation p : parts) {
+      BasicRelation c = Rows.mergeEqualDivisions(p);
+      if (!c.isEmpty()) keep.add(c);
+    }
+    this.parts = List.copyOf(keep);
+  }
+
+  List<BasicRelation> parts() {
+    return parts;
+  }
+
+  boolean isEmpty() {
+    return parts.isEmpty();
+  }
+
+  /** This context intersected with {@code b}. */
+  BuildContext and(BasicRelation b) {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation p : parts) out.add(p.intersect(b));
+    return new BuildContext(out);
+  }
+
+  /** The union over {@code alternatives} of this context intersected with each. */
+  BuildContext andAny(List<BasicRelation> alternatives) {
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation a : alternatives) {
+      for (BasicRelation p : parts) out.add(p.intersect(a));
+    }
+    return new BuildContext(out);
+  }
+
+  /** True when no point of the context lies in {@code b}. */
+  boolean isDisjoint(BasicRelation b) {
+    for (BasicRelation p : parts) if (!p.intersect(b).isEmpty()) return false;
+    return true;
+  }
+
+  /**
+   * True when the context intersected with {@code extra} (may be null) implies the constraint
+   * {@code row >= 0} (or {@code row = 0} when {@code eq}); the row is over the columns of {@code
+   * owner}, whose divisions it may use.
+   */
+  boolean entails(BasicRelation extra, BasicRelation owner, long[] row, boolean eq) {
+    if (!Rows.allDivsKnown(owner)) return false;
+    List<BasicRelation> negations = new ArrayList<>();
+    negations.add(Rows.withRows(owner, List.of(), List.of(Rows.negate(row))));
+    if (eq) negations.add(Rows.withRows(owner, List.of(), List.of(Rows.negate(dev.polyj.presburger.arith.Ints.negate(row)))));
+    for (BasicRelation neg : negations) {
+      if (neg.isMarkedEmpty()) continue;
+      BasicRelation n = extra == null ? neg : extra.intersect(neg);
+      if (n.isMarkedEmpty()) continue;
+      for (BasicRelation p : parts) {
+        if (!p.intersect(n).isEmpty()) return false;
+      }
+    }
+    return true;
+  }
+}

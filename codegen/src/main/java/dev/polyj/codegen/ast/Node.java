@@ -1,0 +1,68 @@
+package dev.polyj.codegen.ast;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+
+/**
+ * A node of the loop AST: counted loops, conditionals, sequences, statement calls and marks.
+ * Immutable values with structural equality.
+ */
+public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, Node.Mark {
+
+  /**
+   * {@code for (iterator = init; iterator <= upper; iterator += step) body}. {@code pragmas} are
+   * annotation lines printed before the loop (e.g. {@code omp parallel for}).
+   */
+  record For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas)
+      implements Node {
+    public For {
+      checkArgument(step > 0, "loop step %s", step);
+    }
+
+    public For(String iterator, Expr init, Expr upper, long step, Node body, List<String> pragmas) {
+      this(iterator, init, upper, step, body, ImmutableList.copyOf(pragmas));
+    }
+
+    public For withPragmas(List<String> newPragmas) {
+      return new For(iterator, init, upper, step, body, ImmutableList.copyOf(newPragmas));
+    }
+  }
+
+  /** {@code if (cond) then else otherwise}; {@code otherwise} may be null. */
+  record If(Expr cond, Node then, Node otherwise) implements Node {}
+
+  /** A sequence executed in order. */
+  record Block(ImmutableList<Node> children) implements Node {
+    public Block(List<Node> children) {
+      this(ImmutableList.copyOf(children));
+    }
+  }
+
+  /** A statement instance {@code name(args...)}; the arguments are the statement's domain coordinates. */
+  record User(String name, ImmutableList<Expr> args) implements Node {
+    public User(String name, List<Expr> args) {
+      this(name, ImmutableList.copyOf(args));
+    }
+  }
+
+  /** A named mark around a subtree (from a mark node of a schedule tree). */
+  record Mark(String name, Node body) implements Node {}
+
+  /** The empty sequence. */
+  static Block empty() {
+    return new Block(ImmutableList.of());
+  }
+
+  /** A block of the nodes, or the single node itself. */
+  static Node seq(List<Node> nodes) {
+    if (nodes.size() == 1) return nodes.get(0);
+    ImmutableList.Builder<Node> flat = ImmutableList.builder();
+    for (Node n : nodes) {
+      if (n instanceof Block b) flat.addAll(b.children());
+      else flat.add(n);
+    }
+    return new Block(flat.build());
+  }
+}

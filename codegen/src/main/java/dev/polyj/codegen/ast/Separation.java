@@ -1,0 +1,118 @@
+package dev.polyj.codegen.ast;
+
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Splitting of pieces so that different loops get different sets of active statements:
+ *
+ * <ul>
+ *   <li>{@link #separate}: at one level, the projections of the pieces are cut into disjoint
+ *       regions in each of which a fixed set of pieces is active (the separation of Quilleré,
+ *       Rajopadhye and Wilde); each piece is restricted to each region it is active in, so the loop
+ *       of a region needs no membership guards;
+ *   <li>{@link #splitByClasses}: the instances of each piece are split along user-given separation
+ *       classes (isl's {@code separation_class}, and {@code isolate} for full and partial tiles).
+ * </ul>
+ *
+ * Regions that are not ordered with respect to each other are merged back by the grouping step.
+ */
+final class Separation {
+  private final AstBuilder builder;
+
+  Separation(AstBuilder builder) {
+    this.builder = builder;
+  }
+
+  private record Region(Relation set, BitSet active) {}
+
+  /** The pieces restricted to the regions of the separation of their projections at level d. */
+  List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d) {
+    Space space = builder.space();
+    List<Region> regions = new ArrayList<>();
+    for (int i = 0; i < pieces.size(); i++) {
+      List<BasicRelation> proj = new ArrayList<>();
+      for (BasicRelation q : builder.proj(pieces.get(i).set(), d)) if (!ctx.isDisjoint(q)) proj.add(q);
+      Relation p = Relation.ofBasics(space, proj);
+      List<Region> next = new ArrayList<>();
+      Relation rest = p;
+      for (Region r : regions) {
+        Relation both = r.set().intersect(p).removeEmpty();
+        if (!both.isEmpty()) {
+          BitSet a = (BitSet) r.active().clone();
+          a.set(i);
+          next.add(new Region(both, a));
+        }
+        Relation only = r.set().subtract(p).removeEmpty();
+        if (!only.isEmpty()) next.add(new Region(only, r.active()));
+        rest = rest.subtract(r.set()).removeEmpty();
+      }
+      if (!rest.isEmpty()) {
+        BitSet a = new BitSet();
+        a.set(i);
+        next.add(new Region(rest, a));
+      }
+      regions = next;
+    }
+    List<Piece> out = new ArrayList<>();
+    for (Region r : regions) {
+      Relation region = r.set().coalesce().computeDivs();
+      for (int i = r.active().nextSetBit(0); i >= 0; i = r.active().nextSetBit(i + 1)) {
+        Piece p = pieces.get(i);
+        for (BasicRelation b : region.basics()) {
+          BasicRelation x = p.set().intersect(b);
+          if (x.isEmpty()) continue;
+          for (BasicRelation y : x.computeDivs().basics()) {
+            BasicRelation z = Rows.mergeEqualDivisions(y);
+            if (!z.isEmpty()) out.add(p.withSet(z));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Each piece split into its parts in each separation class of each dimension, and the rest. */
+  List<Piece> splitByClasses(List<Piece> pieces) {
+    ScanProblem problem = builder.problem();
+    Space space = builder.space();
+    List<Piece> current = pieces;
+    for (int d = 0; d < builder.nSchedule(); d++) {
+      List<Relation> classes = new ArrayList<>();
+      for (Relation c : builder.options().separationClasses(d)) classes.add(lift(c, space, problem.nSchedule()));
+      if (classes.isEmpty()) continue;
+      List<Piece> next = new ArrayList<>();
+      for (Piece p : current) {
+        Relation rest = Relation.of(p.set());
+        for (Relation c : classes) {
+          Relation in = rest.intersect(c).removeEmpty();
+          for (BasicRelation b : in.computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
+          rest = rest.subtract(c).removeEmpty();
+        }
+        for (BasicRelation b : rest.coalesce().computeDivs().basics()) if (!b.isEmpty()) next.add(p.withSet(b));
+      }
+      current = next;
+    }
+    return current;
+  }
+
+  /** A set over the schedule dimensions as a set of the scan space. */
+  static Relation lift(Relation set, Space space, int nSchedule) {
+    Relation s = set.alignParams(Space.mergeParams(space.params(), set.space().params()));
+    if (!s.space().params().equals(space.params())) {
+      throw new IllegalArgumentException("option set " + set + " uses parameters outside " + space.params());
+    }
+    int nParam = space.nParam();
+    int n = Math.min(s.space().nOut(), nSchedule);
+    int[] map = new int[s.space().nVar()];
+    for (int i = 0; i < nParam; i++) map[i] = i;
+    for (int k = 0; k < s.space().nOut(); k++) map[nParam + k] = k < n ? nParam + k : -1;
+    List<BasicRelation> out = new ArrayList<>();
+    for (BasicRelation b : s.basics()) out.addAll(b.mapVariables(space, map).computeDivs().basics());
+    return Relation.ofBasics(space, out);
+  }
+}

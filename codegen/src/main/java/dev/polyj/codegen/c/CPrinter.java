@@ -1,0 +1,258 @@
+package dev.polyj.codegen.c;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.ExprFormat;
+import dev.polyj.codegen.ast.Node;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Prints a loop AST as C: {@code for (int c0 = lb; c0 <= ub; c0 += s)} loops, {@code if} guards,
+ * braces only where a body has several statements, pragmas before annotated loops, marks as
+ * comments, and statement calls {@code S(e1, ..., en);} — or, through a callback, the statement
+ * bodies with the argument expressions substituted (the {@code optimize} path).
+ *
+ * <p>{@link #printWithMacros} puts the definitions of the helper macros the code uses ({@code
+ * min}, {@code max}, {@code floord}, {@code ceild}) first, each under {@code #ifndef}, so the
+ * output compiles on its own with or without {@code -fopenmp}.
+ */
+public final class CPrinter {
+  private final String indentUnit;
+  private final String iteratorType;
+  private final Function<Node.User, List<String>> userPrinter;
+  private final boolean declaredUpFront;
+
+  private CPrinter(String indentUnit, String iteratorType, Function<Node.User, List<String>> userPrinter,
+      boolean declaredUpFront) {
+    this.indentUnit = indentUnit;
+    this.iteratorType = iteratorType;
+    this.userPrinter = userPrinter;
+    this.declaredUpFront = declaredUpFront;
+  }
+
+  /** Two-space indentation, {@code int} iterators, statement calls. */
+  public static CPrinter standard() {
+    return new CPrinter("  ", "int", CPrinter::call, false);
+  }
+
+  /** The same printer with another iterator type (e.g. {@code long}). */
+  public CPrinter withIteratorType(String type) {
+    checkArgument(!type.isBlank(), "empty iterator type");
+    return new CPrinter(indentUnit, type, userPrinter, declaredUpFront);
+  }
+
+  /**
+   * The same printer printing each statement instance with {@code printer}: the lines of C (without
+   * indentation) that execute the instance.
+   */
+  public CPrinter withUserPrinter(Function<Node.User, List<String>> printer) {
+    return new CPrinter(indentUnit, iteratorType, printer, declaredUpFront);
+  }
+
+  /** {@code S(e1, ..., en);} */
+  public static List<String> call(Node.User u) {
+    StringBuilder sb = new StringBuilder(u.name()).append('(');
+    for (int i = 0; i < u.args().size(); i++) {
+      if (i > 0) sb.append(", ");
+      sb.append(ExprFormat.format(u.args().get(i)));
+    }
+    return List.of(sb.append(");").toString());
+  }
+
+  /** The C code of the AST, indented by {@code level} units. */
+  public String print(Node ast, int level) {
+    StringBuilder sb = new StringBuilder();
+    if (ast instanceof Node.Block b && level == 0) {
+      for (Node c : b.children()) node(c, level, sb);
+    } else {
+      node(ast, level, sb);
+    }
+    return sb.toString();
+  }
+
+  public String print(Node ast) {
+    return print(ast, 0);
+  }
+
+  /**
+   * A whole region: the helper macros, then a block declaring every iterator up front and holding
+   * the code; parallel loops get {@code private(...)} clauses for the iterators of their inner
+   * loops. Compiles with and without {@code -fopenmp}.
+   */
+  public String printRegion(Node ast, int level) {
+    List<String> its = new ArrayList<>();
+    collectIterators(ast, its);
+    CPrinter inner = new CPrinter(indentUnit, iteratorType, userPrinter, true);
+    StringBuilder sb = new StringBuilder(macros(ast));
+    indent(level, sb);
+    sb.append("{\n");
+    if (!its.isEmpty()) {
+      indent(level + 1, sb);
+      sb.append(iteratorType).append(' ').append(String.join(", ", its)).append(";\n");
+    }
+    List<Node> children = ast instanceof Node.Block b ? b.children() : List.of(ast);
+    for (Node c : children) inner.node(c, level + 1, sb);
+    indent(level, sb);
+    sb.append("}\n");
+    return sb.toString();
+  }
+
+  /** Iterator names of the loops in the AST, outermost first, without duplicates. */
+  public static void collectIterators(Node n, List<String> out) {
+    if (n instanceof Node.For f) {
+      if (!out.contains(f.iterator())) out.add(f.iterator());
+      collectIterators(f.body(), out);
+    } else if (n instanceof Node.If i) {
+      collectIterators(i.then(), out);
+      if (i.otherwise() != null) collectIterators(i.otherwise(), out);
+    } else if (n instanceof Node.Block b) {
+      for (Node c : b.children()) collectIterators(c, out);
+    } else if (n instanceof Node.Mark m) {
+      collectIterators(m.body(), out);
+    }
+  }
+
+  /** The helper macro definitions the AST needs, then its code. */
+  public String printWithMacros(Node ast) {
+    return macros(ast) + print(ast);
+  }
+
+  /** Definitions (each under {@code #ifndef}) of the helper macros used in the AST. */
+  public static String macros(Node ast) {
+    Set<Expr.Kind> used = EnumSet.noneOf(Expr.Kind.class);
+    collect(ast, used);
+    StringBuilder sb = new StringBuilder();
+    if (used.contains(Expr.Kind.FLOORD)) {
+      define(sb, "floord", "floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))");
+    }
+    if (used.contains(Expr.Kind.CEILD)) {
+      define(sb, "ceild", "ceild(n, d) (((n) < 0) ? -((-(n)) / (d)) : ((n) + (d) - 1) / (d))");
+    }
+    if (used.contains(Expr.Kind.MIN)) define(sb, "min", "min(x, y) ((x) < (y) ? (x) : (y))");
+    if (used.contains(Expr.Kind.MAX)) define(sb, "max", "max(x, y) ((x) > (y) ? (x) : (y))");
+    return sb.toString();
+  }
+
+  private static void define(StringBuilder sb, String name, String definition) {
+    sb.append("#ifndef ").append(name).append('\n');
+    sb.append("#define ").append(definition).append('\n');
+    sb.append("#endif\n");
+  }
+
+  private static void collect(Node n, Set<Expr.Kind> used) {
+    if (n instanceof Node.For f) {
+      collect(f.init(), used);
+      collect(f.upper(), used);
+      collect(f.body(), used);
+    } else if (n instanceof Node.If i) {
+      collect(i.cond(), used);
+      collect(i.then(), used);
+      if (i.otherwise() != null) collect(i.otherwise(), used);
+    } else if (n instanceof Node.Block b) {
+      for (Node c : b.children()) collect(c, used);
+    } else if (n instanceof Node.Mark m) {
+      collect(m.body(), used);
+    } else if (n instanceof Node.User u) {
+      for (Expr e : u.args()) collect(e, used);
+    }
+  }
+
+  private static void collect(Expr e, Set<Expr.Kind> used) {
+    if (e instanceof Expr.Op op) {
+      used.add(op.kind());
+      for (Expr a : op.args()) collect(a, used);
+    } else if (e instanceof Expr.Linear l) {
+      for (Expr.Term t : l.terms()) collect(t.expr(), used);
+    }
+  }
+
+  private void indent(int level, StringBuilder sb) {
+    sb.append(indentUnit.repeat(level));
+  }
+
+  private void node(Node n, int level, StringBuilder sb) {
+    if (n instanceof Node.Block b) {
+      indent(level, sb);
+      sb.append("{\n");
+      for (Node c : b.children()) node(c, level + 1, sb);
+      indent(level, sb);
+      sb.append("}\n");
+    } else if (n instanceof Node.User u) {
+      for (String line : userPrinter.apply(u)) {
+        indent(level, sb);
+        sb.append(line).append('\n');
+      }
+    } else if (n instanceof Node.Mark m) {
+      indent(level, sb);
+      sb.append("// ").append(m.name()).append('\n');
+      node(m.body(), level, sb);
+    } else if (n instanceof Node.If i) {
+      indent(level, sb);
+      sb.append("if (").append(ExprFormat.format(i.cond())).append(")");
+      body(i.then(), level, sb, i.otherwise() != null);
+      if (i.otherwise() != null) {
+        indent(level, sb);
+        sb.append("else");
+        body(i.otherwise(), level, sb, false);
+      }
+    } else {
+      Node.For f = (Node.For) n;
+      for (String p : f.pragmas()) {
+        indent(level, sb);
+        sb.append("#pragma ").append(p);
+        if (declaredUpFront && p.startsWith("omp parallel for")) {
+          List<String> inner = new ArrayList<>();
+          collectIterators(f.body(), inner);
+          inner.remove(f.iterator());
+          if (!inner.isEmpty()) sb.append(" private(").append(String.join(", ", inner)).append(')');
+        }
+        sb.append('\n');
+      }
+      indent(level, sb);
+      String it = f.iterator();
+      sb.append("for (").append(declaredUpFront ? "" : iteratorType + " ").append(it).append(" = ")
+          .append(ExprFormat.format(f.init())).append("; ").append(it).append(" <= ")
+          .append(upperText(f.upper())).append("; ").append(it).append(" += ").append(f.step()).append(")");
+      body(f.body(), level, sb, false);
+    }
+  }
+
+  private static String upperText(Expr upper) {
+    // "c <= a + b" needs no parentheses; comparisons and conditionals do
+    String s = ExprFormat.format(upper);
+    if (upper instanceof Expr.Op op && (op.kind() == Expr.Kind.COND || op.kind() == Expr.Kind.AND
+        || op.kind() == Expr.Kind.OR || op.kind().ordinal() >= Expr.Kind.EQ.ordinal())) {
+      return "(" + s + ")";
+    }
+    return s;
+  }
+
+  /** A loop or branch body: a block with braces on the header line, a single statement on the next. */
+  private void body(Node b, int level, StringBuilder sb, boolean beforeElse) {
+    List<Node> children = b instanceof Node.Block blk ? blk.children() : List.of(b);
+    boolean dangling = beforeElse && children.size() == 1 && children.get(0) instanceof Node.If;
+    boolean multiLine = children.size() == 1 && children.get(0) instanceof Node.User u && userPrinter.apply(u).size() != 1;
+    multiLine |= children.size() == 1 && children.get(0) instanceof Node.For f && !f.pragmas().isEmpty();
+    if (children.size() == 1 && !dangling && !multiLine && !(children.get(0) instanceof Node.Mark)) {
+      sb.append('\n');
+      node(children.get(0), level + 1, sb);
+      return;
+    }
+    sb.append(" {\n");
+    for (Node c : children) node(c, level + 1, sb);
+    indent(level, sb);
+    sb.append("}\n");
+  }
+
+  /** Lines of the printed code (for measurements). */
+  public static List<String> lines(String code) {
+    List<String> out = new ArrayList<>();
+    for (String l : code.split("\n")) if (!l.isBlank()) out.add(l);
+    return out;
+  }
+}

@@ -1,0 +1,70 @@
+package dev.polyj.polybench.cli;
+
+import dev.polyj.polybench.optimize.PolyhedralOptimizer;
+import dev.polyj.polyhedral.frontend.CSourceException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code polyj optimize FILE [-o OUT]}: each #pragma scop region replaced by optimized C. */
+@Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "Replaces each #pragma scop ... #pragma endscop region of a C file by optimized C "
+        + "(Pluto-style schedule, OpenMP parallel loops). Notes on each region go to standard error.",
+    footer = {"", "Exit codes: 0 success, 2 bad input (file:line:column), 3 internal error."})
+final class OptimizeCommand implements Callable<Integer> {
+  @Parameters(paramLabel = "FILE", description = "The C file.")
+  Path file;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Where to write the result (standard output when absent).")
+  Path output;
+
+  @Option(names = "-I", paramLabel = "DIR", description = "Include directory for the preprocessor.")
+  List<String> includes = new ArrayList<>();
+
+  @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "Macro definition for the preprocessor.")
+  List<String> defines = new ArrayList<>();
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    List<String> cpp = new ArrayList<>();
+    for (String i : includes) cpp.add("-I" + i);
+    for (String d : defines) cpp.add("-D" + d);
+    PolyhedralOptimizer.Output out;
+    try {
+      out = PolyhedralOptimizer.optimize(file, cpp);
+    } catch (CSourceException e) {
+      return fail(e.getMessage());
+    } catch (IOException e) {
+      return fail(file + ": error: " + e.getMessage());
+    }
+    for (String note : out.notes()) spec.commandLine().getErr().println(file + ": " + note);
+    spec.commandLine().getErr().flush();
+    if (output == null) {
+      spec.commandLine().getOut().print(out.text());
+      spec.commandLine().getOut().flush();
+    } else {
+      try {
+        Files.writeString(output, out.text());
+      } catch (IOException e) {
+        return fail(output + ": error: cannot write: " + e.getMessage());
+      }
+    }
+    return Main.OK;
+  }
+
+  private int fail(String message) {
+    spec.commandLine().getErr().println(message);
+    spec.commandLine().getErr().flush();
+    return Main.BAD_INPUT;
+  }
+}

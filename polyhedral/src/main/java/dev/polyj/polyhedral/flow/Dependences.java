@@ -1,0 +1,30 @@
+package dev.polyj.polyhedral.flow;
+
+import dev.polyj.presburger.set.UnionRelation;
+
+/**
+ * The dependences a transformation must respect, computed with {@link Dataflow} the way
+ * polyhedral optimizers do: value-based flow (read-after-write) dependences from the last writer,
+ * write-after-write dependences from the previous writer, and write-after-read dependences from
+ * every read since that previous write. Together they order every pair of conflicting accesses
+ * transitively, so a schedule that respects them preserves the program's meaning.
+ */
+public record Dependences(UnionRelation flow, UnionRelation anti, UnionRelation output) {
+  /**
+   * @param reads statement instance -> array element read
+   * @param writes statement instance -> array element written (definite writes)
+   * @param scheduleMap the original execution order
+   */
+  public static Dependences compute(UnionRelation reads, UnionRelation writes, UnionRelation scheduleMap) {
+    FlowResult raw = Dataflow.compute(new AccessInfo(reads, writes, null, null, scheduleMap));
+    FlowResult waw = Dataflow.compute(new AccessInfo(writes, writes, null, null, scheduleMap));
+    // reads since the previous write: the writes act as kills, the reads as possible sources
+    FlowResult war = Dataflow.compute(new AccessInfo(writes, null, reads, writes, scheduleMap));
+    return new Dependences(raw.mayDependence(), war.mayDependence(), waw.mayDependence());
+  }
+
+  /** All dependences together. */
+  public UnionRelation all() {
+    return flow.union(anti).union(output);
+  }
+}

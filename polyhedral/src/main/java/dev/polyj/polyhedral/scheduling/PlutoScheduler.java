@@ -1,0 +1,488 @@
+package dev.polyj.polyhedral.scheduling;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The Pluto scheduling algorithm (Bondhugula, Hartono, Ramanujam, Sadayappan, "A practical
+ * automatic polyhedral parallelizer and locality optimizer", PLDI 2008).
+ *
+ * <p>Hyperplanes are found one at a time. For every dependence {@code s -> t} not yet satisfied,
+ * the new hyperplane must keep it weakly satisfied, {@code phi_T(t) - phi_S(s) >= 0}, and its
+ * distance is bounded by {@code u . p + w}; both conditions are linearized with Farkas' lemma.
+ * The integer program minimizes {@code (u, w)} lexicographically, then the statement coefficients
+ * (all non-negative; the last iterator's coefficient first, so outer loops stay outer when
+ * possible); linear independence from the statement's earlier hyperplanes is demanded through its
+ * orthogonal complement. Consecutive hyperplanes found this way form a permutable band. When none
+ * exists, the band ends and the dependences it strongly satisfies are dropped; when that does not
+ * help, the statements are split along the strongly connected components of the dependence graph
+ * with a scalar dimension (topological order). Coincidence (parallelism) of a loop level is
+ * checked exactly, and so is the legality of the final schedule against every dependence.
+ */
+public final class PlutoScheduler {
+  private final List<String> params;
+  private final Map<String, Relation> domains = new LinkedHashMap<>();
+  private final Map<String, Integer> dims = new HashMap<>();
+  private final Map<String, Integer> base = new HashMap<>(); // first unknown of a statement block
+  private final List<Dep> deps = new ArrayList<>();
+  private final IntegerLexmin ilp;
+  private final int nUnknown;
+
+  /** One convex piece of a dependence relation between two statements. */
+  private record Dep(String src, String dst, BasicRelation poly) {}
+
+  private PlutoScheduler(List<Relation> stmtDomains, UnionRelation dependences, IntegerLexmin ilp) {
+    List<String> p = dependences.paramNames();
+    for (Relation d : stmtDomains) p = Space.mergeParams(p, d.space().params());
+    this.params = p;
+    this.ilp = ilp;
+    int next = 1 + params.size() + 1; // u (params), w
+    for (Relation d : stmtDomains) {
+      String name = d.space().tuple().name();
+      domains.put(name, d.alignParams(params));
+      dims.put(name, d.space().nOut());
+      base.put(name, next);
+      next += d.space().nOut() + 1;
+    }
+    this.nUnknown = next - 1;
+    for (Relation r : dependences.alignParams(params).relations()) {
+      if (!r.space().isMap()) continue;
+      String s = r.space().domainTuple().name();
+      String t = r.space().rangeTuple().name();
+      if (!domains.containsKey(s) || !domains.containsKey(t)) continue;
+      for (BasicRelation b : r.basics()) if (!b.isEmpty()) deps.add(new Dep(s, t, b));
+    }
+  }
+
+  /**
+   * Schedules the statements (set domains with named tuples) under the dependences (maps between
+   * statement instances, source to sink).
+   */
+  public static AffineSchedule schedule(List<Relation> stmtDomains, UnionRelation dependences, IntegerLexmin ilp) {
+    return new PlutoScheduler(stmtDomains, dependences, ilp).run(null);
+  }
+
+  /**
+   * As {@link #schedule(List, UnionRelation, IntegerLexmin)}, with the original schedule (a union
+   * of affine maps, one per statement) as the last resort for instances the new levels leave tied:
+   * its dimensions are appended, and they order every such pair as the program did.
+   */
+  public static AffineSchedule schedule(List<Relation> stmtDomains, UnionRelation dependences, IntegerLexmin ilp,
+      UnionRelation originalSchedule) {
+    return new PlutoScheduler(stmtDomains, dependences, ilp).run(originalSchedule);
+  }
+
+  private AffineSchedule run(UnionRelation original) {
+    List<Map<String, long[]>> levelRows = new ArrayList<>();
+    List<Boolean> scalar = new ArrayList<>();
+    List<AffineSchedule.Band> bands = new ArrayList<>();
+    Map<String, List<long[]>> hyperplanes = new HashMap<>();
+    for (String s : domains.keySet()) hyperplanes.put(s, new ArrayList<>());
+    List<Dep> active = new ArrayList<>(deps);
+    int bandStart = 0;
+    int guard = 0;
+    while (!allFullRank(hyperplanes) && guard++ < 100) {
+      Optional<long[]> sol = findHyperplane(active, hyperplanes);
+      if (sol.isPresent()) {
+        Map<String, long[]> rows = rowsOf(sol.get());
+        levelRows.add(rows);
+        scalar.add(false);
+        rows.forEach((s, r) -> hyperplanes.get(s).add(Arrays.copyOfRange(r, 1 + params.size(), r.length)));
+        continue;
+      }
+      if (levelRows.size() > bandStart) {
+        closeBand(bands, bandStart, levelRows.size());
+        List<Dep> rest = ties(active, levelRows, bandStart, levelRows.size());
+        boolean progress = shrank(active, rest);
+        active = rest;
+        bandStart = levelRows.size();
+        if (progress) continue;
+      }
+      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
+      if (narrowed == null) {
+        if (original == null) throw new IllegalStateException("no legal hyperplane and no cut for " + domains.keySet());
+        break; // the original order completes the schedule below
+      }
+      active = narrowed;
+      bandStart = levelRows.size();
+    }
+    if (levelRows.size() > bandStart) closeBand(bands, bandStart, levelRows.size());
+    active = ties(active, levelRows, bandStart, levelRows.size());
+    if (!active.isEmpty()) {
+      // instances tied on every loop: order them by a scalar dimension when the statements allow
+      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
+      if (narrowed != null) active = narrowed;
+    }
+    if (!active.isEmpty()) {
+      if (original == null) throw new IllegalStateException("dependences left tied at full rank");
+      // the original order breaks the remaining ties
+      for (Map<String, long[]> rows : originalLevels(original)) {
+        levelRows.add(rows);
+        scalar.add(false);
+        bands.add(new AffineSchedule.Band(levelRows.size() - 1, 1));
+      }
+    }
+    List<AffineSchedule.Level> levels = new ArrayList<>();
+    for (int l = 0; l < levelRows.size(); l++) {
+      boolean par = !scalar.get(l) && coincident(levelRows, l);
+      levels.add(new AffineSchedule.Level(levelRows.get(l), scalar.get(l), par));
+    }
+    AffineSchedule result = new AffineSchedule(params, domains, ImmutableList.copyOf(levels), ImmutableList.copyOf(bands));
+    checkLegal(result);
+    return result;
+  }
+
+  private void closeBand(List<AffineSchedule.Band> bands, int first, int end) {
+    bands.add(new AffineSchedule.Band(first, end - first));
+  }
+
+  private boolean allFullRank(Map<String, List<long[]>> hyperplanes) {
+    for (String s : domains.keySet()) {
+      if (Hyperplanes.rank(hyperplanes.get(s), dims.get(s)) < dims.get(s)) return false;
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The integer program of one hyperplane
+
+  private Optional<long[]> findHyperplane(List<Dep> active, Map<String, List<long[]>> hyperplanes) {
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    int np = params.size();
+    for (Dep d : active) {
+      // phi_T(t) - phi_S(s) >= 0 on the dependence polyhedron
+      addFarkas(d, distanceForm(d, false), eqs, ineqs);
+      // u . p + w - (phi_T(t) - phi_S(s)) >= 0
+      addFarkas(d, distanceForm(d, true), eqs, ineqs);
+    }
+    for (int v = 1; v <= nUnknown; v++) ineqs.add(unit(v));
+    for (String s : domains.keySet()) {
+      int m = dims.get(s);
+      List<long[]> h = hyperplanes.get(s);
+      if (Hyperplanes.rank(h, m) >= m) continue;
+      List<long[]> orth = Hyperplanes.orthogonalComplement(h, m);
+      long[] sum = new long[1 + nUnknown];
+      sum[0] = -1;
+      for (long[] b : orth) {
+        long[] row = new long[1 + nUnknown];
+        for (int j = 0; j < m; j++) {
+          row[base.get(s) + j] = b[j];
+          sum[base.get(s) + j] += b[j];
+        }
+        ineqs.add(row);
+      }
+      ineqs.add(sum);
+    }
+    // objective order: u, w, then per statement its coefficients from the last iterator to the first, then the shift
+    int[] order = objectiveOrder();
+    Optional<long[]> sol = ilp.lexmin(nUnknown, permute(eqs, order), permute(ineqs, order));
+    return sol.map(x -> unpermute(x, order));
+    // np is part of the layout: u occupies unknowns 1..np
+  }
+
+  private int[] objectiveOrder() {
+    // order[k] = unknown placed at position k (1-based columns)
+    int[] order = new int[1 + nUnknown];
+    int k = 1;
+    for (int v = 1; v <= params.size() + 1; v++) order[k++] = v;
+    for (String s : domains.keySet()) {
+      int b = base.get(s);
+      int m = dims.get(s);
+      for (int j = m - 1; j >= 0; j--) order[k++] = b + j;
+      order[k++] = b + m;
+    }
+    return order;
+  }
+
+  private static List<long[]> permute(List<long[]> rows, int[] order) {
+    List<long[]> out = new ArrayList<>(rows.size());
+    for (long[] r : rows) {
+      long[] o = new long[r.length];
+      o[0] = r[0];
+      for (int k = 1; k < r.length; k++) o[k] = r[order[k]];
+      out.add(o);
+    }
+    return out;
+  }
+
+  private static long[] unpermute(long[] x, int[] order) {
+    long[] out = new long[x.length];
+    for (int k = 1; k <= x.length; k++) out[order[k] - 1] = x[k - 1];
+    return out;
+  }
+
+  private long[] unit(int v) {
+    long[] r = new long[1 + nUnknown];
+    r[v] = 1;
+    return r;
+  }
+
+  /**
+   * The coefficients, per column of the dependence polyhedron, of {@code phi_T(t) - phi_S(s)} (or
+   * of {@code u . p + w - (phi_T(t) - phi_S(s))} when {@code bound}) as affine forms over the unknowns.
+   */
+  private long[][] distanceForm(Dep d, boolean bound) {
+    BasicRelation p = d.poly();
+    int np = params.size();
+    int ms = dims.get(d.src());
+    int mt = dims.get(d.dst());
+    long[][] form = new long[p.nCol()][];
+    for (int c = 0; c < form.length; c++) form[c] = new long[1 + nUnknown];
+    long sign = bound ? -1 : 1;
+    int bs = base.get(d.src());
+    int bt = base.get(d.dst());
+    for (int j = 0; j < ms; j++) form[p.inCol(j)][bs + j] -= sign;
+    for (int j = 0; j < mt; j++) form[p.outCol(j)][bt + j] += sign;
+    form[0][bt + mt] += sign;
+    form[0][bs + ms] -= sign;
+    if (bound) {
+      for (int k = 0; k < np; k++) form[p.paramCol(k)][1 + k] += 1;
+      form[0][1 + np] += 1;
+    }
+    return form;
+  }
+
+  private void addFarkas(Dep d, long[][] form, List<long[]> eqs, List<long[]> ineqs) {
+    RationalElimination.System s = Farkas.nonNegative(d.poly(), form, nUnknown);
+    if (s.infeasible) {
+      long[] contradiction = new long[1 + nUnknown];
+      contradiction[0] = -1;
+      ineqs.add(contradiction);
+      return;
+    }
+    eqs.addAll(s.eqs);
+    ineqs.addAll(s.ineqs);
+  }
+
+  /** Per statement, the hyperplane row [const, params (0), iterators] from an ILP solution. */
+  private Map<String, long[]> rowsOf(long[] x) {
+    Map<String, long[]> rows = new LinkedHashMap<>();
+    int np = params.size();
+    for (String s : domains.keySet()) {
+      int m = dims.get(s);
+      int b = base.get(s);
+      long[] row = new long[1 + np + m];
+      for (int j = 0; j < m; j++) row[1 + np + j] = x[b + j - 1];
+      row[0] = x[b + m - 1];
+      rows.put(s, row);
+    }
+    return rows;
+  }
+
+  /** The rows of an affine schedule map, level by level (statements padded with zeros). */
+  private List<Map<String, long[]>> originalLevels(UnionRelation original) {
+    UnionRelation aligned = original.alignParams(params);
+    int n = 0;
+    for (Relation r : aligned.relations()) n = Math.max(n, r.space().nOut());
+    List<Map<String, long[]>> levels = new ArrayList<>();
+    for (int l = 0; l < n; l++) levels.add(new LinkedHashMap<>());
+    int np = params.size();
+    for (String st : domains.keySet()) {
+      Relation r = null;
+      for (Relation x : aligned.relations()) if (x.space().isMap() && st.equals(x.space().domainTuple().name())) r = x;
+      if (r == null || r.nBasic() != 1) throw new IllegalStateException("original schedule of " + st + " is not affine");
+      BasicRelation b = r.basics().get(0);
+      int m = dims.get(st);
+      for (int l = 0; l < n; l++) {
+        long[] row = new long[1 + np + m];
+        if (l < b.nOut()) {
+          long[] eq = null;
+          for (long[] e : b.equalities()) {
+            boolean only = Math.abs(e[b.outCol(l)]) == 1;
+            for (int o = 0; o < b.nOut() && only; o++) if (o != l && e[b.outCol(o)] != 0) only = false;
+            for (int c = b.localCol(0); c < b.nCol() && only; c++) if (e[c] != 0) only = false;
+            if (only) eq = e;
+          }
+          if (eq == null) throw new IllegalStateException("original schedule of " + st + " is not affine");
+          long sign = -eq[b.outCol(l)]; // t_l = sign * (rest)
+          row[0] = sign * eq[0];
+          for (int k = 0; k < np; k++) row[1 + k] = sign * eq[b.paramCol(k)];
+          for (int j = 0; j < m; j++) row[1 + np + j] = sign * eq[b.inCol(j)];
+        }
+        levels.get(l).put(st, row);
+      }
+    }
+    return levels;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Satisfaction, cuts, coincidence, legality
+
+  /** The row {@code phi_T(t) - phi_S(s) + shift} over the columns of the dependence polyhedron. */
+  private long[] difference(Dep d, Map<String, long[]> level, long shift) {
+    BasicRelation p = d.poly();
+    int np = params.size();
+    long[] rs = level.get(d.src());
+    long[] rt = level.get(d.dst());
+    long[] row = new long[p.nCol()];
+    row[0] = rt[0] - rs[0] + shift;
+    for (int k = 0; k < np; k++) row[p.paramCol(k)] = rt[1 + k] - rs[1 + k];
+    for (int j = 0; j < dims.get(d.src()); j++) row[p.inCol(j)] -= rs[1 + np + j];
+    for (int j = 0; j < dims.get(d.dst()); j++) row[p.outCol(j)] += rt[1 + np + j];
+    return row;
+  }
+
+  private static long[] negate(long[] r) {
+    long[] o = new long[r.length];
+    for (int i = 0; i < r.length; i++) o[i] = -r[i];
+    return o;
+  }
+
+  /**
+   * The parts of the dependences not yet ordered by the levels [from, to): the points where every
+   * one of these levels gives source and sink the same value (the levels keep every dependence
+   * weakly satisfied, so the other points are ordered by the first level that separates them).
+   */
+  private List<Dep> ties(List<Dep> active, List<Map<String, long[]>> levels, int from, int to) {
+    List<Dep> out = new ArrayList<>();
+    for (Dep d : active) {
+      BasicRelation.Builder b = d.poly().toBuilder();
+      for (int l = from; l < to; l++) b.addEq(difference(d, levels.get(l), 0));
+      BasicRelation rest = b.build();
+      if (!rest.isEmpty()) out.add(new Dep(d.src(), d.dst(), rest));
+    }
+    return out;
+  }
+
+  /** True when some dependence lost points between {@code before} and {@code after} (= ties(before)). */
+  private static boolean shrank(List<Dep> before, List<Dep> after) {
+    if (after.size() < before.size()) return true;
+    for (int i = 0; i < before.size(); i++) {
+      if (!before.get(i).poly().isSubset(after.get(i).poly())) return true;
+    }
+    return false;
+  }
+
+  /** A loop level is parallel when it carries no dependence left unsatisfied by the outer levels. */
+  private boolean coincident(List<Map<String, long[]>> levels, int l) {
+    List<Dep> open = ties(deps, levels, 0, l);
+    for (Dep d : open) {
+      long[] row = difference(d, levels.get(l), -1); // phi_T - phi_S >= 1 somewhere?
+      if (!d.poly().toBuilder().addIneq(row).build().isEmpty()) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Adds a scalar level between strongly connected components and returns the dependences it
+   * leaves tied, or null (and no level) when it would order nothing.
+   */
+  private List<Dep> cutWithProgress(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
+    if (!cut(active, levels, scalar)) return null;
+    List<Dep> narrowed = ties(active, levels, levels.size() - 1, levels.size());
+    if (!shrank(active, narrowed)) {
+      levels.remove(levels.size() - 1);
+      scalar.remove(scalar.size() - 1);
+      return null;
+    }
+    return narrowed;
+  }
+
+  /**
+   * Adds a scalar level ordering the strongly connected components of the dependence graph of the
+   * active dependences topologically. Returns false when there is a single component.
+   */
+  private boolean cut(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    int n = names.size();
+    boolean[][] edge = new boolean[n][n];
+    for (Dep d : active) edge[names.indexOf(d.src())][names.indexOf(d.dst())] = true;
+    int[] comp = sccTopological(edge);
+    int nComp = Arrays.stream(comp).max().orElse(-1) + 1;
+    if (nComp <= 1) return false;
+    Map<String, long[]> rows = new LinkedHashMap<>();
+    int np = params.size();
+    for (int i = 0; i < n; i++) {
+      long[] row = new long[1 + np + dims.get(names.get(i))];
+      row[0] = comp[i];
+      rows.put(names.get(i), row);
+    }
+    levels.add(rows);
+    scalar.add(true);
+    return true;
+  }
+
+  /** Strongly connected components numbered in a topological order of the condensation (Tarjan). */
+  static int[] sccTopological(boolean[][] edge) {
+    int n = edge.length;
+    int[] index = new int[n];
+    int[] low = new int[n];
+    int[] comp = new int[n];
+    boolean[] onStack = new boolean[n];
+    Arrays.fill(index, -1);
+    Deque<Integer> stack = new ArrayDeque<>();
+    int[] counter = {0, 0};
+    for (int v = 0; v < n; v++) if (index[v] < 0) strongConnect(v, edge, index, low, comp, onStack, stack, counter);
+    // Tarjan numbers components in reverse topological order; statements keep textual order within ties
+    int nComp = counter[1];
+    for (int v = 0; v < n; v++) comp[v] = nComp - 1 - comp[v];
+    return comp;
+  }
+
+  private static void strongConnect(int v, boolean[][] edge, int[] index, int[] low, int[] comp, boolean[] onStack,
+      Deque<Integer> stack, int[] counter) {
+    index[v] = low[v] = counter[0]++;
+    stack.push(v);
+    onStack[v] = true;
+    for (int w = 0; w < edge.length; w++) {
+      if (!edge[v][w]) continue;
+      if (index[w] < 0) {
+        strongConnect(w, edge, index, low, comp, onStack, stack, counter);
+        low[v] = Math.min(low[v], low[w]);
+      } else if (onStack[w]) {
+        low[v] = Math.min(low[v], index[w]);
+      }
+    }
+    if (low[v] == index[v]) {
+      int w;
+      do {
+        w = stack.pop();
+        onStack[w] = false;
+        comp[w] = counter[1];
+      } while (w != v);
+      counter[1]++;
+    }
+  }
+
+  /** Every dependence must go strictly forward in the lexicographic order of the schedule. */
+  private void checkLegal(AffineSchedule s) {
+    for (Dep d : deps) {
+      // violated iff some point has equal prefixes up to l and phi_T - phi_S < 0 at l (or all equal)
+      List<BasicRelation> open = List.of(d.poly());
+      for (AffineSchedule.Level level : s.levels()) {
+        List<BasicRelation> next = new ArrayList<>();
+        for (BasicRelation p : open) {
+          long[] diff = difference(d, level.rows(), 0);
+          if (!p.toBuilder().addIneq(negate(shift(diff, 1))).build().isEmpty()) { // diff <= -1
+            throw new IllegalStateException("schedule violates dependence " + d.src() + " -> " + d.dst());
+          }
+          BasicRelation eq = p.toBuilder().addEq(diff).build();
+          if (!eq.isEmpty()) next.add(eq);
+        }
+        open = next;
+      }
+      if (!open.isEmpty()) {
+        throw new IllegalStateException("schedule does not order dependence " + d.src() + " -> " + d.dst());
+      }
+    }
+  }
+
+  private static long[] shift(long[] r, long c) {
+    long[] o = r.clone();
+    o[0] += c;
+    return o;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.polyj.polyhedral.scop;
+
+import com.google.common.collect.ImmutableList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * An array of a SCoP: its name, element type (C spelling, e.g. {@code double}) and the size of
+ * each dimension as a C expression in the parameters (null when unknown, e.g. behind a pointer).
+ * A scalar is an array with no dimensions.
+ */
+public final class ArrayInfo {
+  private final String name;
+  private final String elementType;
+  private final List<Expr> sizes;
+
+  public ArrayInfo(String name, String elementType, List<Expr> sizes) {
+    this.name = name;
+    this.elementType = elementType;
+    this.sizes = Collections.unmodifiableList(new ArrayList<>(sizes));
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String elementType() {
+    return elementType;
+  }
+
+  /** Dimension sizes, outermost first; entries may be null (unknown). */
+  public List<Expr> sizes() {
+    return sizes;
+  }
+
+  public int rank() {
+    return sizes.size();
+  }
+
+  public boolean isScalar() {
+    return sizes.isEmpty();
+  }
+
+  /** Sizes printed as C, "?" when unknown. */
+  public ImmutableList<String> sizeStrings() {
+    ImmutableList.Builder<String> b = ImmutableList.builder();
+    for (Expr e : sizes) b.add(e == null ? "?" : ExprPrinter.print(e));
+    return b.build();
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(elementType).append(' ').append(name);
+    for (String s : sizeStrings()) sb.append('[').append(s).append(']');
+    return sb.toString();
+  }
+}

@@ -1,0 +1,185 @@
+package dev.polyj.polyhedral.flow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Dataflow analysis against an interpreter: random loop nests with must, may and kill writes and a
+ * read of a one-dimensional array are executed for several values of N; the last writers observed
+ * are compared with the computed dependence relations pair by pair.
+ */
+class DataflowProperties {
+  /** A statement: name, depth (1 or 2), subscript a*i + b*j + c, position in the loop body, kind. */
+  record Stmt(String name, int depth, int a, int b, int c, int pos, Kind kind) {
+    String domain() {
+      return depth == 1 ? name + "[i] : 0 <= i < N" : name + "[i, j] : 0 <= i < N and 0 <= j < N";
+    }
+
+    String iter() {
+      return depth == 1 ? name + "[i]" : name + "[i, j]";
+    }
+
+    String access() {
+      return "[N] -> { " + iter() + " -> A[" + a + "i + " + (depth == 2 ? b + "j + " : "") + c + "] : "
+          + domain().substring(domain().indexOf(':') + 1) + " }";
+    }
+
+    String schedule() {
+      return "[N] -> { " + iter() + " -> [i, " + pos + ", " + (depth == 2 ? "j" : "0") + "] }";
+    }
+
+    long element(long i, long j) {
+      return a * i + (depth == 2 ? b * j : 0) + c;
+    }
+  }
+
+  enum Kind { MUST, MAY, KILL, READ }
+
+  @Provide
+  Arbitrary<List<Stmt>> programs() {
+    Arbitrary<Integer> coef = Arbitraries.integers().between(-1, 2);
+    Arbitrary<Integer> cst = Arbitraries.integers().between(-1, 1);
+    Arbitrary<Integer> depth = Arbitraries.integers().between(1, 2);
+    Arbitrary<Kind> kind = Arbitraries.of(Kind.MUST, Kind.MUST, Kind.MAY, Kind.KILL);
+    return Arbitraries.integers().between(1, 3).flatMap(nWrites -> {
+      List<Arbitrary<Stmt>> stmts = new ArrayList<>();
+      for (int s = 0; s <= nWrites; s++) {
+        final int idx = s;
+        boolean read = s == nWrites;
+        stmts.add(Combinators.combine(depth, coef, coef, cst, kind).as((d, a, b, c, k) ->
+            new Stmt(read ? "R" : "W" + idx, read ? 1 : d, a, b, c, idx, read ? Kind.READ : k)));
+      }
+      return Combinators.combine(stmts).as(l -> l).flatMap(l -> Arbitraries.shuffle(List.of(0, 1, 2, 3).subList(0, l.size()))
+          .map(perm -> {
+            List<Stmt> out = new ArrayList<>();
+            for (int s = 0; s < l.size(); s++) {
+              Stmt x = l.get(s);
+              out.add(new Stmt(x.name(), x.depth(), x.a(), x.b(), x.c(), perm.get(s), x.kind()));
+            }
+            return out;
+          }));
+    });
+  }
+
+  static UnionRelation unionOf(List<Stmt> prog, Kind kind, boolean access) {
+    List<Relation> rs = new ArrayList<>();
+    for (Stmt s : prog) if (s.kind() == kind || kind == null) rs.add(Relation.parse(access ? s.access() : s.schedule()));
+    return rs.isEmpty() ? UnionRelation.empty(List.of("N")) : UnionRelation.of(rs);
+  }
+
+  record Instance(Stmt stmt, long i, long j) {
+    long[] time() {
+      return new long[] {i, stmt.pos(), stmt.depth() == 2 ? j : 0};
+    }
+
+    long[] iters() {
+      return stmt.depth() == 1 ? new long[] {i} : new long[] {i, j};
+    }
+  }
+
+  static final Comparator<long[]> LEX = Arrays::compare;
+
+  @Property(tries = 60)
+  void dependencesMatchExecution(@ForAll("programs") List<Stmt> prog) {
+    AccessInfo info = new AccessInfo(unionOf(prog, Kind.READ, true), unionOf(prog, Kind.MUST, true),
+        unionOf(prog, Kind.MAY, true), unionOf(prog, Kind.KILL, true), unionOf(prog, null, false));
+    FlowResult r = Dataflow.compute(info);
+    Stmt read = prog.stream().filter(s -> s.kind() == Kind.READ).findFirst().orElseThrow();
+    for (long n = 1; n <= 4; n++) {
+      List<Instance> all = new ArrayList<>();
+      for (Stmt s : prog) {
+        for (long i = 0; i < n; i++) {
+          if (s.depth() == 1) all.add(new Instance(s, i, 0));
+          else for (long j = 0; j < n; j++) all.add(new Instance(s, i, j));
+        }
+      }
+      all.sort((x, y) -> LEX.compare(x.time(), y.time()));
+      Set<String> mustDep = new HashSet<>();
+      Set<String> mayDep = new HashSet<>();
+      for (int at = 0; at < all.size(); at++) {
+        Instance sink = all.get(at);
+        if (sink.stmt() != read) continue;
+        long elem = read.element(sink.i(), 0);
+        List<Instance> writes = new ArrayList<>();
+        for (int w = 0; w < at; w++) {
+          Instance x = all.get(w);
+          if (x.stmt().kind() != Kind.READ && x.stmt().element(x.i(), x.j()) == elem) writes.add(x);
+        }
+        int lastDefinite = -1;
+        for (int w = 0; w < writes.size(); w++) if (writes.get(w).stmt().kind() != Kind.MAY) lastDefinite = w;
+        boolean mayAfter = false;
+        for (int w = lastDefinite + 1; w < writes.size(); w++) {
+          mayAfter = true;
+          mayDep.add(key(writes.get(w), sink));
+        }
+        if (lastDefinite >= 0 && writes.get(lastDefinite).stmt().kind() == Kind.MUST) {
+          (mayAfter ? mayDep : mustDep).add(key(writes.get(lastDefinite), sink));
+        }
+        long[] access = {n, sink.i(), elem};
+        assertEquals(writes.isEmpty(), r.mustNoSource().relation(spaceOf(r.mustNoSource(), read)).contains(access),
+            () -> "must_no_source at " + Arrays.toString(access) + " in " + r);
+        assertEquals(lastDefinite < 0, r.mayNoSource().relation(spaceOf(r.mayNoSource(), read)).contains(access),
+            () -> "may_no_source at " + Arrays.toString(access) + " in " + r);
+      }
+      mayDep.addAll(mustDep);
+      for (Stmt w : prog) {
+        if (w.kind() == Kind.READ) continue;
+        for (Instance src : all) {
+          if (src.stmt() != w) continue;
+          for (Instance dst : all) {
+            if (dst.stmt() != read) continue;
+            long[] pt = concat(n, src.iters(), dst.iters());
+            String k = key(src, dst);
+            assertEquals(mustDep.contains(k), contains(r.mustDependence(), w, read, pt), () -> "must " + k + " in " + r);
+            assertEquals(mayDep.contains(k), contains(r.mayDependence(), w, read, pt), () -> "may " + k + " in " + r);
+          }
+        }
+      }
+    }
+  }
+
+  static boolean contains(UnionRelation u, Stmt from, Stmt to, long[] pt) {
+    for (Relation r : u.relations()) {
+      if (r.space().isMap() && from.name().equals(r.space().domainTuple().name())
+          && to.name().equals(r.space().rangeTuple().name())) {
+        return r.contains(alignPoint(r, pt));
+      }
+    }
+    return false;
+  }
+
+  static long[] alignPoint(Relation r, long[] pt) {
+    // the only parameter is N, first in pt
+    return r.space().nParam() == 1 ? pt : Arrays.copyOfRange(pt, 1, pt.length);
+  }
+
+  static dev.polyj.presburger.space.Space spaceOf(UnionRelation u, Stmt read) {
+    return Relation.parse("[N] -> { R[i] -> A[a] }").space();
+  }
+
+  static long[] concat(long n, long[] a, long[] b) {
+    long[] out = new long[1 + a.length + b.length];
+    out[0] = n;
+    System.arraycopy(a, 0, out, 1, a.length);
+    System.arraycopy(b, 0, out, 1 + a.length, b.length);
+    return out;
+  }
+
+  static String key(Instance src, Instance dst) {
+    return src.stmt().name() + Arrays.toString(src.iters()) + "->" + Arrays.toString(dst.iters());
+  }
+}

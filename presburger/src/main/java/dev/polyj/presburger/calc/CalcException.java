@@ -1,0 +1,55 @@
+package dev.polyj.presburger.calc;
+
+/**
+ * An error in a calculator statement, located at a character offset of the script: bad input
+ * (syntax, types, unknown names), an operation that is not supported yet, or an internal error (a
+ * bug) raised by the engine while evaluating the statement.
+ */
+public final class CalcException extends RuntimeException {
+  /** What went wrong. */
+  public enum Kind {
+    INPUT,
+    UNSUPPORTED,
+    INTERNAL
+  }
+
+  private final int offset;
+  private final Kind kind;
+
+  private CalcException(Kind kind, int offset, String message, Throwable cause) {
+    super(message, cause);
+    this.offset = offset;
+    this.kind = kind;
+  }
+
+  static CalcException input(int offset, String message) {
+    return new CalcException(Kind.INPUT, offset, message, null);
+  }
+
+  static CalcException input(int offset, String message, Throwable cause) {
+    return new CalcException(Kind.INPUT, offset, message, cause);
+  }
+
+  /** The operation {@code op} is not available (yet) in the engine. */
+  static CalcException unsupported(int offset, String op) {
+    return new CalcException(Kind.UNSUPPORTED, offset, op + ": not supported yet", null);
+  }
+
+  static CalcException unsupported(int offset, String op, Throwable cause) {
+    return new CalcException(Kind.UNSUPPORTED, offset, op + ": not supported yet", cause);
+  }
+
+  /** A failure of the engine that is not the user's fault, e.g. a broken invariant. */
+  static CalcException internal(int offset, String op, Throwable cause) {
+    return new CalcException(Kind.INTERNAL, offset, op + ": " + cause, cause);
+  }
+
+  /** Character offset in the script where the error is reported. */
+  public int offset() {
+    return offset;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+}

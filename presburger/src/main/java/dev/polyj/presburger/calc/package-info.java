@@ -1,0 +1,31 @@
+/**
+ * The calculator: the subset of barvinok's {@code iscc} language described in the design.
+ *
+ * <p>A script is a sequence of statements ending in {@code ;}: {@code X := expr;} assigns,
+ * {@code expr;} and {@code print expr;} print the value on one line, {@code assert expr;} checks a
+ * boolean, {@code codegen ...;} is reserved for code generation. Values are unions of sets or maps
+ * (written in isl notation, e.g. {@code [N] -> { S[i] : 0 <= i < N }}), booleans ({@code True},
+ * {@code False}), integers, strings and lists ({@code (a, b)}, indexed by {@code l[i]}).
+ *
+ * <p>Binary operators, all of one precedence and applied from left to right as in iscc (so
+ * {@code A + B * C} is {@code (A + B) * C}): {@code +} union (or, sum, concatenation),
+ * {@code *} intersection (and, product; map * set restricts the domain; a parameter domain
+ * restricts the parameters), {@code -} difference (map - set subtracts from the domain),
+ * {@code ->*} and {@code ->-} range intersection and subtraction, {@code .} and {@code before}
+ * composition ({@code after} the other way round), {@code ->} universal map, {@code cross}
+ * product, {@code %} gist, {@code =} {@code <=} {@code <} {@code >=} {@code >} comparisons,
+ * {@code <<} {@code <<=} {@code >>} {@code >>=} lexicographic order maps. Postfix:
+ * {@code m(s)} application, {@code m^-1} inverse, {@code m^k} power, {@code m^+} transitive
+ * closure (a pair {@code (map, exact)}). Prefix functions bind to the next operand: {@code dom}
+ * {@code domain} {@code ran} {@code range} {@code params} {@code identity} {@code deltas}
+ * {@code deltas_map} {@code domain_map} {@code range_map} {@code wrap} {@code unwrap} {@code zip}
+ * {@code coalesce} {@code aff} {@code sample} (and, not supported yet, {@code poly} {@code lexmin}
+ * {@code lexmax} {@code card} {@code sum} {@code lb} {@code ub}); {@code typeof} takes the rest of
+ * the expression. Dataflow: {@code last W before R under S}, {@code any V before R under S}, when
+ * a {@link dev.polyj.presburger.calc.FlowAnalysis} is installed; {@code schedule D respecting V
+ * minimizing P} is not supported yet.
+ *
+ * <p>Errors are reported as {@code line:column: message} and the calculator goes on with the next
+ * statement.
+ */
+package dev.polyj.presburger.calc;

@@ -1,0 +1,68 @@
+package dev.polyj.presburger.count;
+
+import dev.polyj.presburger.qpoly.DisjointPieces;
+import dev.polyj.presburger.qpoly.PwQPolynomial;
+import dev.polyj.presburger.qpoly.QuasiPolynomial;
+import dev.polyj.presburger.qpoly.Rational;
+import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Number of integer points (iscc's {@code card}): of a set, as a piecewise quasi-polynomial in the
+ * parameters; of a relation, per point of its domain (a piecewise quasi-polynomial over the domain
+ * space). Exact for any affine constraints, unions (overlapping pieces counted once) and
+ * existentially quantified variables.
+ *
+ * <p>Method: existentials become known divisions by exact projection ({@link
+ * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}); each
+ * division depending on summed dimensions is lifted to a dimension of its own (a bijection, since
+ * its constraints pin it down), the others stay floor terms of the result; then each piece is
+ * counted by exact nested summation ({@link NestedSummation}).
+ */
+public final class Counting {
+  private Counting() {}
+
+  /** The space of the result of {@code card(r)}: the parameters for a set, the domain for a map. */
+  public static Space resultSpace(Space space) {
+    return space.isMap() ? space.domain() : space.paramsSpace();
+  }
+
+  /** The number of points of a set (per parameter value) or of images per domain point of a map. */
+  public static PwQPolynomial card(Relation r) {
+    Space target = resultSpace(r.space());
+    return sum(r, QuasiPolynomial.constant(r.space(), Rational.ONE), target);
+  }
+
+  /** card of every member; members with the same result space are added (isl's union card). */
+  public static UnionPwQPolynomial card(UnionRelation u) {
+    List<PwQPolynomial> fs = new ArrayList<>();
+    for (Relation r : u.relations()) fs.add(card(r));
+    UnionPwQPolynomial out = UnionPwQPolynomial.of(fs);
+    return out.members().isEmpty() ? UnionPwQPolynomial.empty(u.paramNames()) : out;
+  }
+
+  /**
+   * The sum of {@code q} (over r's variables) on the points of {@code r}, over the first
+   * {@code target.nVar()} variables of r's space.
+   */
+  static PwQPolynomial sum(Relation r, QuasiPolynomial q, Space target) {
+    List<BasicRelation> known = new ArrayList<>();
+    for (BasicRelation b : r.basics()) {
+      if (!b.hasUnknownLocals()) known.add(b);
+      else known.addAll(b.computeDivs().basics());
+    }
+    return sumDisjoint(DisjointPieces.disjoint(known), q, target);
+  }
+
+  /** Like {@link #sum(Relation, QuasiPolynomial, Space)} for pairwise disjoint basic relations. */
+  static PwQPolynomial sumDisjoint(List<BasicRelation> disjoint, QuasiPolynomial q, Space target) {
+    NestedSummation ns = new NestedSummation(target);
+    for (BasicRelation b : disjoint) ns.add(b, q);
+    return ns.result();
+  }
+}

@@ -1,0 +1,107 @@
+package dev.polyj.presburger.qpoly;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Piecewise quasi-polynomials on several spaces over one parameter list (isl's
+ * union_pw_qpolynomial): at most one member per space (tuples), zero members dropped. Immutable.
+ */
+public final class UnionPwQPolynomial {
+  private final List<String> params;
+  private final Map<Space, PwQPolynomial> members; // key: space without parameters' order concerns
+
+  private UnionPwQPolynomial(List<String> params, Map<Space, PwQPolynomial> members) {
+    this.params = List.copyOf(params);
+    this.members = members;
+  }
+
+  public static UnionPwQPolynomial empty(List<String> params) {
+    return new UnionPwQPolynomial(params, new LinkedHashMap<>());
+  }
+
+  /** The sum of the given functions, grouped by space (functions on one space are added). */
+  public static UnionPwQPolynomial of(Collection<PwQPolynomial> fs) {
+    List<String> params = new ArrayList<>();
+    for (PwQPolynomial f : fs) params = Space.mergeParams(params, f.space().params());
+    UnionPwQPolynomial u = empty(params);
+    for (PwQPolynomial f : fs) u = u.add(f);
+    return u;
+  }
+
+  public List<String> params() {
+    return params;
+  }
+
+  public List<PwQPolynomial> members() {
+    return List.copyOf(members.values());
+  }
+
+  /** The member on the space with the tuples of {@code space}, or zero. */
+  public PwQPolynomial get(Space space) {
+    Space key = space.withParams(params);
+    return members.getOrDefault(key, PwQPolynomial.zero(key));
+  }
+
+  public UnionPwQPolynomial add(PwQPolynomial f) {
+    List<String> ps = Space.mergeParams(params, f.space().params());
+    Map<Space, PwQPolynomial> m = new LinkedHashMap<>();
+    for (PwQPolynomial g : members.values()) {
+      PwQPolynomial a = g.alignParams(ps);
+      m.put(a.space(), a);
+    }
+    PwQPolynomial fa = f.alignParams(ps);
+    PwQPolynomial sum = m.containsKey(fa.space()) ? m.get(fa.space()).add(fa) : fa;
+    if (sum.isZero()) m.remove(fa.space());
+    else m.put(fa.space(), sum);
+    return new UnionPwQPolynomial(ps, m);
+  }
+
+  public UnionPwQPolynomial add(UnionPwQPolynomial o) {
+    UnionPwQPolynomial u = this;
+    for (PwQPolynomial f : o.members.values()) u = u.add(f);
+    if (u.members.isEmpty()) return empty(Space.mergeParams(params, o.params));
+    return u;
+  }
+
+  /** The value of the member on {@code space} at a point of it. */
+  public Rational evaluate(Space space, long[] point) {
+    checkArgument(space.params().equals(params), "point space %s does not have the parameters %s", space, params);
+    return get(space).evaluate(point);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof UnionPwQPolynomial u && u.params.equals(params) && u.members.equals(members);
+  }
+
+  @Override
+  public int hashCode() {
+    return params.hashCode() * 31 + members.hashCode();
+  }
+
+  /** isl notation: the pieces of all members in one pair of braces. */
+  @Override
+  public String toString() {
+    if (members.isEmpty()) {
+      return (params.isEmpty() ? "" : "[" + String.join(", ", params) + "] -> ") + "{ 0 }";
+    }
+    StringBuilder sb = new StringBuilder(params.isEmpty() ? "" : "[" + String.join(", ", params) + "] -> ");
+    sb.append("{ ");
+    boolean first = true;
+    for (PwQPolynomial f : members.values()) {
+      String s = f.toString();
+      String inner = s.substring(s.indexOf('{') + 1, s.lastIndexOf('}')).trim();
+      if (!first) sb.append("; ");
+      sb.append(inner);
+      first = false;
+    }
+    return sb.append(" }").toString();
+  }
+}
