@@ -252,7 +252,7 @@ public final class Aff {
     Aff[] pd = new Aff[divs.size()];
     for (int k = 0; k < divs.size(); k++) {
       Div x = divs.get(k);
-      pd[k] = substitute(target, x.numerator(), 1, subst, pd).floor();
+      pd[k] = substitute(target, x.numerator(), x.denominator(), subst, pd).floor();
     }
     return substitute(target, num, den, subst, pd);
   }

@@ -63,6 +63,32 @@ final class AffPrinter {
     return sb.append(']').toString();
   }
 
+  /**
+   * {@code prefix{ D -> R[o0, ...] : false }}: an empty function in its space (range {@code range},
+   * dimensions named freshly), which isl reads as the empty map of that space.
+   */
+  String emptyFunction(Tuple range) {
+    int[] k = {0};
+    return prefix() + "{ " + domainTuple() + freshTuple(range, k) + " : false }";
+  }
+
+  private String freshTuple(Tuple t, int[] k) {
+    StringBuilder sb = new StringBuilder();
+    if (t.hasName()) sb.append(t.name());
+    sb.append('[');
+    if (t.isWrapping()) {
+      sb.append(freshTuple(t.nestedDomain(), k)).append(" -> ").append(freshTuple(t.nestedRange(), k));
+    } else {
+      for (int i = 0; i < t.arity(); i++) {
+        if (i > 0) sb.append(", ");
+        String n = "o" + k[0]++;
+        while (used.contains(n)) n = n + "'";
+        sb.append(n);
+      }
+    }
+    return sb.append(']').toString();
+  }
+
   /** Names of the columns 1.. of a layout with the given divisions (printed as floors). */
   private String[] columnNames(List<Div> divs, int[] unknownNames) {
     int nv = names.length;

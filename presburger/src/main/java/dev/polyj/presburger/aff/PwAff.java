@@ -153,6 +153,7 @@ public final class PwAff {
   @Override
   public String toString() {
     AffPrinter p = new AffPrinter(domainSpace);
+    if (pieces.isEmpty()) return p.emptyFunction(Tuple.anonymous(null, 1));
     StringBuilder sb = new StringBuilder(p.prefix()).append("{ ");
     for (int k = 0; k < pieces.size(); k++) {
       if (k > 0) sb.append("; ");

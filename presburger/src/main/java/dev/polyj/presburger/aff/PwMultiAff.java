@@ -170,6 +170,7 @@ public final class PwMultiAff {
   @Override
   public String toString() {
     AffPrinter p = new AffPrinter(domainSpace());
+    if (pieces.isEmpty()) return p.emptyFunction(space.rangeTuple());
     StringBuilder sb = new StringBuilder(p.prefix()).append("{ ");
     for (int k = 0; k < pieces.size(); k++) {
       if (k > 0) sb.append("; ");

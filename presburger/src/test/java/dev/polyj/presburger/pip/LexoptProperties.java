@@ -183,6 +183,16 @@ class LexoptProperties {
     });
   }
 
+  /** The printed result, read back by the isl parser, is the graph of the optimum. */
+  @Property(tries = 80)
+  void printedResultParsesBackToTheOptimum(@ForAll("stridedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    Relation parsed = Relation.parse(f.toString());
+    Relation graph = f.toRelation();
+    BruteForce.forEachPoint(r.space().nVar(), -PARAM, PARAM, p ->
+        assertEquals(graph.contains(p), parsed.contains(p), () -> f + " at " + Arrays.toString(p)));
+  }
+
   /** Maps with a random domain restriction. */
   record Restricted(Relation map, Relation domain) {}
 
