@@ -320,42 +320,33 @@ final class RelationAlgebra {
 
   /** isl_map_intersect_domain. */
   static Relation intersectDomain(Relation r, Relation s) {
-    requireMap(r, "intersectDomain");
-    requireSet(s, "intersectDomain");
-    checkArgument(r.space().domainTuple().equals(s.space().tuple()),
-        "intersectDomain: domain of %s does not match %s", r.space(), s.space());
-    Relation[] ab = alignParams(r, s);
-    return ab[0].intersect(liftDomain(ab[1], ab[0].space()));
+    return restrict(r, s, "intersectDomain", true, false);
   }
 
   /** isl_map_intersect_range. */
   static Relation intersectRange(Relation r, Relation s) {
-    requireMap(r, "intersectRange");
-    requireSet(s, "intersectRange");
-    checkArgument(r.space().rangeTuple().equals(s.space().tuple()),
-        "intersectRange: range of %s does not match %s", r.space(), s.space());
-    Relation[] ab = alignParams(r, s);
-    return ab[0].intersect(liftRange(ab[1], ab[0].space()));
+    return restrict(r, s, "intersectRange", false, false);
   }
 
   /** isl_map_subtract_domain: the pairs of {@code r} whose domain element is not in {@code s}. */
   static Relation subtractDomain(Relation r, Relation s) {
-    requireMap(r, "subtractDomain");
-    requireSet(s, "subtractDomain");
-    checkArgument(r.space().domainTuple().equals(s.space().tuple()),
-        "subtractDomain: domain of %s does not match %s", r.space(), s.space());
-    Relation[] ab = alignParams(r, s);
-    return Subtraction.subtract(ab[0], liftDomain(ab[1], ab[0].space()));
+    return restrict(r, s, "subtractDomain", true, true);
   }
 
   /** isl_map_subtract_range: the pairs of {@code r} whose range element is not in {@code s}. */
   static Relation subtractRange(Relation r, Relation s) {
-    requireMap(r, "subtractRange");
-    requireSet(s, "subtractRange");
-    checkArgument(r.space().rangeTuple().equals(s.space().tuple()),
-        "subtractRange: range of %s does not match %s", r.space(), s.space());
+    return restrict(r, s, "subtractRange", false, true);
+  }
+
+  /** Keeps (or, with {@code subtract}, removes) the pairs of map r whose domain (range) element is in set s. */
+  private static Relation restrict(Relation r, Relation s, String op, boolean domain, boolean subtract) {
+    requireMap(r, op);
+    requireSet(s, op);
+    checkArgument((domain ? r.space().domainTuple() : r.space().rangeTuple()).equals(s.space().tuple()),
+        "%s: %s of %s does not match %s", op, domain ? "domain" : "range", r.space(), s.space());
     Relation[] ab = alignParams(r, s);
-    return Subtraction.subtract(ab[0], liftRange(ab[1], ab[0].space()));
+    Relation lifted = domain ? liftDomain(ab[1], ab[0].space()) : liftRange(ab[1], ab[0].space());
+    return subtract ? Subtraction.subtract(ab[0], lifted) : ab[0].intersect(lifted);
   }
 
   /** isl_map_intersect_params: restricts the parameters to the parameter domain {@code s}. */
