@@ -161,7 +161,6 @@ public final class PlutoScheduler {
   private Optional<long[]> findHyperplane(List<Dep> active, Map<String, List<long[]>> hyperplanes) {
     List<long[]> eqs = new ArrayList<>();
     List<long[]> ineqs = new ArrayList<>();
-    int np = params.size();
     for (Dep d : active) {
       // phi_T(t) - phi_S(s) >= 0 on the dependence polyhedron
       addFarkas(d, distanceForm(d, false), eqs, ineqs);
@@ -190,7 +189,6 @@ public final class PlutoScheduler {
     int[] order = objectiveOrder();
     Optional<long[]> sol = ilp.lexmin(nUnknown, permute(eqs, order), permute(ineqs, order));
     return sol.map(x -> unpermute(x, order));
-    // np is part of the layout: u occupies unknowns 1..np
   }
 
   private int[] objectiveOrder() {
