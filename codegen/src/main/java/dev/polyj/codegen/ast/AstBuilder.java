@@ -192,6 +192,11 @@ public final class AstBuilder {
         addNew(out, q);
         continue;
       }
+      BasicRelation shadow = RealShadow.project(q, col(d + 1));
+      if (shadow != null) {
+        if (!shadow.isEmpty()) addNew(out, shadow);
+        continue;
+      }
       for (BasicRelation x : q.mapVariables(space, map).computeDivs().basics()) {
         if (!x.isEmpty()) addNew(out, x);
       }
@@ -726,7 +731,7 @@ public final class AstBuilder {
     BuildContext inner = ctx.andAny(alternatives);
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
-    boolean mayParallel = coincident && !insideParallel;
+    boolean mayParallel = coincident && !insideParallel && options.parallelLoops();
     // iterators are named by loop depth: c0 for the outermost loop, c1 inside it, ...
     String iterator = iteratorPrefix + loopDepth;
     iteratorDepth.put(iterator, loopDepth);

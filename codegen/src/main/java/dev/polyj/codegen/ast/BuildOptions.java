@@ -39,6 +39,7 @@ public final class BuildOptions {
   private final boolean exploitNestedBounds;
   private final ParallelLoopAnnotator annotator;
   private final com.google.common.collect.ImmutableSet<String> reservedNames;
+  private final boolean parallelLoops;
 
   /**
    * Supplies the extra clauses of a parallel loop (e.g. {@code reduction(+: s)} or {@code
@@ -50,7 +51,9 @@ public final class BuildOptions {
   }
 
   private BuildOptions(Map<Integer, LoopKind> kinds, Map<Integer, ImmutableList<Relation>> classes,
-      boolean exploitNestedBounds, ParallelLoopAnnotator annotator, java.util.Collection<String> reservedNames) {
+      boolean exploitNestedBounds, ParallelLoopAnnotator annotator, java.util.Collection<String> reservedNames,
+      boolean parallelLoops) {
+    this.parallelLoops = parallelLoops;
     this.kinds = ImmutableMap.copyOf(kinds);
     this.classes = ImmutableMap.copyOf(classes);
     this.exploitNestedBounds = exploitNestedBounds;
@@ -59,7 +62,7 @@ public final class BuildOptions {
   }
 
   public static BuildOptions defaults() {
-    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of(), List.of());
+    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of(), List.of(), true);
   }
 
   /** Names the loop iterators must not take (identifiers of the surrounding code). */
@@ -70,7 +73,16 @@ public final class BuildOptions {
   public BuildOptions withReservedNames(java.util.Collection<String> names) {
     java.util.Set<String> all = new java.util.LinkedHashSet<>(reservedNames);
     all.addAll(names);
-    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, all);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, all, parallelLoops);
+  }
+
+  /** Whether coincident loops may become OpenMP parallel loops (otherwise only SIMD loops are marked). */
+  public boolean parallelLoops() {
+    return parallelLoops;
+  }
+
+  public BuildOptions withParallelLoops(boolean on) {
+    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, reservedNames, on);
   }
 
   public ParallelLoopAnnotator annotator() {
@@ -78,7 +90,7 @@ public final class BuildOptions {
   }
 
   public BuildOptions withAnnotator(ParallelLoopAnnotator a) {
-    return new BuildOptions(kinds, classes, exploitNestedBounds, a, reservedNames);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, a, reservedNames, parallelLoops);
   }
 
   public LoopKind kind(int dim) {
@@ -103,7 +115,7 @@ public final class BuildOptions {
     checkArgument(dim >= 0, "dimension %s", dim);
     Map<Integer, LoopKind> k = new HashMap<>(kinds);
     k.put(dim, kind);
-    return new BuildOptions(k, classes, exploitNestedBounds, annotator, reservedNames);
+    return new BuildOptions(k, classes, exploitNestedBounds, annotator, reservedNames, parallelLoops);
   }
 
   /** Adds a separation class at a dimension: a set over the schedule space (the range of the schedule). */
@@ -111,11 +123,11 @@ public final class BuildOptions {
     checkArgument(classSet.isSet(), "separation class %s is not a set", classSet);
     Map<Integer, ImmutableList<Relation>> c = new HashMap<>(classes);
     c.put(dim, ImmutableList.<Relation>builder().addAll(separationClasses(dim)).add(classSet).build());
-    return new BuildOptions(kinds, c, exploitNestedBounds, annotator, reservedNames);
+    return new BuildOptions(kinds, c, exploitNestedBounds, annotator, reservedNames, parallelLoops);
   }
 
   public BuildOptions withExploitNestedBounds(boolean on) {
-    return new BuildOptions(kinds, classes, on, annotator, reservedNames);
+    return new BuildOptions(kinds, classes, on, annotator, reservedNames, parallelLoops);
   }
 
   public List<Integer> dimsWithOptions() {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code polyj optimize FILE [-o OUT]}: each #pragma scop region replaced by optimized C. */
 @Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Replaces each #pragma scop ... #pragma endscop region of a C file by optimized C "
-        + "(Pluto-style schedule, OpenMP parallel loops). Notes on each region go to standard error.",
+        + "(Pluto-style schedule, tiling, OpenMP parallel loops). Notes on each region go to standard error.",
     footer = {"", "Exit codes: 0 success, 2 bad input (file:line:column), 3 internal error."})
 final class OptimizeCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The C file.")
@@ -32,16 +32,59 @@ final class OptimizeCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "Macro definition for the preprocessor.")
   List<String> defines = new ArrayList<>();
 
+  @Option(names = "--tile", paramLabel = "SIZES|auto|none", defaultValue = "auto",
+      description = "Tile sizes of the permutable bands, comma-separated per band member (the last one repeats), "
+          + "'auto' for the default sizes, 'none' for no tiling (default: ${DEFAULT-VALUE}).")
+  String tile;
+
+  @Option(names = "--parallel", negatable = true, defaultValue = "true",
+      description = "Run parallel loops with OpenMP (default: on; --no-parallel turns it off).")
+  boolean parallel;
+
+  @Option(names = "--wavefront", negatable = true, defaultValue = "true",
+      description = "Run tiles of bands without outer parallelism as wavefronts (default: on).")
+  boolean wavefront;
+
+  @Option(names = "--stride-order", negatable = true, defaultValue = "true",
+      description = "Put the stride-one point loop of each tile innermost, for vectorization (default: on).")
+  boolean strideOrder;
+
   @Spec CommandSpec spec;
+
+  /** The tile sizes of {@code --tile}: empty for auto, null for none. */
+  static long[] parseTileSizes(String text) {
+    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    if (t.equals("auto")) return new long[0];
+    if (t.equals("none") || t.equals("no")) return null;
+    String[] parts = t.split(",");
+    long[] sizes = new long[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      try {
+        sizes[i] = Long.parseLong(parts[i].trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--tile: '" + parts[i].trim() + "' is not a tile size (expected positive "
+            + "integers separated by commas, 'auto' or 'none')");
+      }
+      if (sizes[i] < 1) throw new IllegalArgumentException("--tile: tile sizes must be positive, got " + sizes[i]);
+    }
+    return sizes;
+  }
 
   @Override
   public Integer call() {
     List<String> cpp = new ArrayList<>();
     for (String i : includes) cpp.add("-I" + i);
     for (String d : defines) cpp.add("-D" + d);
+    PolyhedralOptimizer.Config config;
+    try {
+      config = PolyhedralOptimizer.Config.defaults().withTileSizes(parseTileSizes(tile)).withParallel(parallel)
+          .withWavefront(wavefront).withStrideOrder(strideOrder);
+    } catch (IllegalArgumentException e) {
+      return fail(e.getMessage());
+    }
     PolyhedralOptimizer.Output out;
     try {
-      out = PolyhedralOptimizer.optimize(file, cpp);
+      out = PolyhedralOptimizer.optimize(file, cpp, config);
     } catch (CSourceException e) {
       return fail(e.getMessage());
     } catch (IOException e) {

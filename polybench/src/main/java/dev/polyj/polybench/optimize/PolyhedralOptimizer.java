@@ -10,9 +10,15 @@ import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.polyhedral.scheduling.AffineSchedule;
 import dev.polyj.polyhedral.scheduling.BisectionLexmin;
 import dev.polyj.polyhedral.scheduling.PlutoScheduler;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.scheduling.TreeDependences;
+import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.tiling.StrideOrder;
+import dev.polyj.polyhedral.tiling.Tiling;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +40,49 @@ public final class PolyhedralOptimizer implements Optimizer {
   /** The optimized text and what happened to each region. */
   public record Output(String text, List<String> notes) {}
 
+  /**
+   * What the optimizer does after scheduling: tile permutable bands ({@code tileSizes} per band
+   * member, the last size repeated; empty for the default sizes; null for no tiling), run
+   * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, and put
+   * the stride-one point loop innermost.
+   */
+  public record Config(long[] tileSizes, boolean parallel, boolean wavefront, boolean strideOrder) {
+    /** Pluto's default tile size. */
+    public static final long DEFAULT_TILE = 32;
+
+    /** The best configuration the project has. */
+    public static Config defaults() {
+      return new Config(new long[0], true, true, true);
+    }
+
+    public Config withTileSizes(long[] sizes) {
+      return new Config(sizes, parallel, wavefront, strideOrder);
+    }
+
+    public Config withParallel(boolean p) {
+      return new Config(tileSizes, p, wavefront, strideOrder);
+    }
+
+    public Config withWavefront(boolean w) {
+      return new Config(tileSizes, parallel, w, strideOrder);
+    }
+
+    public Config withStrideOrder(boolean o) {
+      return new Config(tileSizes, parallel, wavefront, o);
+    }
+  }
+
+  private final Config config;
+
+  /** The optimizer with the default configuration. */
+  public PolyhedralOptimizer() {
+    this(Config.defaults());
+  }
+
+  public PolyhedralOptimizer(Config config) {
+    this.config = config;
+  }
+
   @Override
   public String name() {
     return "polyj";
@@ -44,13 +93,13 @@ public final class PolyhedralOptimizer implements Optimizer {
     List<String> cpp = new ArrayList<>();
     for (String d : includeDirs) cpp.add("-I" + d);
     cpp.addAll(options.defines());
-    Output out = optimize(source, cpp);
+    Output out = optimize(source, cpp, config);
     Files.writeString(options.output(), out.text());
     return OptimizeResult.ok(options.output(), false, out.notes());
   }
 
   /** Optimizes every region of {@code file}; {@code cppOptions} are the preprocessor's -I/-D options. */
-  public static Output optimize(Path file, List<String> cppOptions) throws IOException {
+  public static Output optimize(Path file, List<String> cppOptions, Config config) throws IOException {
     String text = Files.readString(file);
     List<RegionResult> regions = CFrontEnd.extract(file, cppOptions);
     List<String> notes = new ArrayList<>();
@@ -70,7 +119,7 @@ public final class PolyhedralOptimizer implements Optimizer {
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
-          replacement = regionCode(region.scop(), level) + "\n";
+          replacement = regionCode(region.scop(), level, config) + "\n";
           notes.add("region " + (k + 1) + " (" + region.functionName() + "): optimized");
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + region.functionName() + "): left unchanged: " + e.getMessage());
@@ -84,14 +133,81 @@ public final class PolyhedralOptimizer implements Optimizer {
     return new Output(sb.toString(), notes);
   }
 
-  /** The C code of one SCoP under its Pluto schedule. */
-  public static String regionCode(Scop scop, int level) {
+  /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
+  public static String regionCode(Scop scop, int level, Config config) {
+    Scheduled s = schedule(scop, config);
+    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(scop))
+        .withParallelLoops(config.parallel());
+    return ScopCodegen.region(s.scop(), s.tree(), options, level);
+  }
+
+  /**
+   * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
+   * carry the tile coordinates as extra leading iterators (unused by the bodies).
+   */
+  public record Scheduled(Scop scop, ScheduleNode tree) {}
+
+  /**
+   * The schedule tree of a SCoP: Pluto hyperplanes, permutable bands tiled, wavefronts where
+   * needed, and every loop's parallel flag computed exactly on the final tree (which is checked
+   * against every dependence: a violation is a bug and is thrown, never emitted).
+   */
+  public static Scheduled schedule(Scop scop, Config config) {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
     List<Relation> domains = new ArrayList<>();
     for (Statement s : scop.statements()) domains.add(s.domain());
     AffineSchedule schedule = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 12),
         scop.scheduleMap());
-    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(scop));
-    return ScopCodegen.region(scop, schedule.toTree(), options, level);
+    ScheduleNode tree = schedule.toTree();
+    UnionRelation all = deps.all();
+    if (config.tileSizes() != null) {
+      long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
+      Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);
+      StrideOrder stride = new StrideOrder(scop);
+      Tiling.Result tiled = Tiling.tile(tree, new Tiling.BandPolicy() {
+        @Override
+        public long[] sizes(ScheduleNode.Band band) {
+          return fixed.sizes(band);
+        }
+
+        @Override
+        public int[] pointOrder(ScheduleNode.Band band) {
+          return config.strideOrder() ? stride.order(band) : Tiling.BandPolicy.super.pointOrder(band);
+        }
+
+        @Override
+        public boolean wavefront() {
+          return config.wavefront();
+        }
+      }, all);
+      tree = tiled.tree();
+      all = tiled.liftDependences(all);
+      scop = withTileIterators(scop, tiled);
+    }
+    return new Scheduled(scop, TreeDependences.annotate(tree, all));
+  }
+
+  /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */
+  private static Scop withTileIterators(Scop scop, Tiling.Result tiled) {
+    List<Statement> stmts = new ArrayList<>();
+    for (Statement st : scop.statements()) {
+      int added = tiled.addedDims(st.name());
+      if (added == 0) {
+        stmts.add(st);
+        continue;
+      }
+      List<String> iterators = new ArrayList<>();
+      for (int k = 0; k < added; k++) iterators.add("polyj_tile" + k);
+      iterators.addAll(st.iterators());
+      Relation domain = tiled.liftDomain(UnionRelation.of(st.domain())).relations().get(0);
+      List<Access> accesses = new ArrayList<>();
+      for (Access a : st.accesses()) {
+        Relation r = tiled.liftDomain(UnionRelation.of(a.relation())).relations().get(0);
+        accesses.add(new Access(a.kind(), a.may(), a.array(), r, a.expr()));
+      }
+      stmts.add(new Statement(st.name(), iterators, domain, accesses, st.body(), st.pos()));
+    }
+    return new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), scop.arrays(), stmts,
+        scop.schedule(), scop.scheduleMap());
   }
 }

@@ -92,6 +92,8 @@ public final class PlutoScheduler {
     for (String s : domains.keySet()) hyperplanes.put(s, new ArrayList<>());
     List<Dep> active = new ArrayList<>(deps);
     int bandStart = 0;
+    if (dimensionCut(active, levelRows, scalar)) active = ties(active, levelRows, 0, 1);
+    bandStart = levelRows.size();
     int guard = 0;
     while (!allFullRank(hyperplanes) && guard++ < 100) {
       Optional<long[]> sol = findHyperplane(active, hyperplanes);
@@ -406,6 +408,36 @@ public final class PlutoScheduler {
     for (int i = 0; i < n; i++) {
       long[] row = new long[1 + np + dims.get(names.get(i))];
       row[0] = comp[i];
+      rows.put(names.get(i), row);
+    }
+    levels.add(rows);
+    scalar.add(true);
+    return true;
+  }
+
+  /**
+   * Pluto's smart fusion: before any hyperplane, separates strongly connected components of
+   * different dimensionality (the components in topological order, a new group wherever the
+   * dimension changes), so that a statement never runs inside a deeper nest it does not belong
+   * to. Returns false (and adds nothing) when all components have one dimension.
+   */
+  private boolean dimensionCut(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    int n = names.size();
+    boolean[][] edge = new boolean[n][n];
+    for (Dep d : active) edge[names.indexOf(d.src())][names.indexOf(d.dst())] = true;
+    int[] comp = sccTopological(edge);
+    int nComp = Arrays.stream(comp).max().orElse(-1) + 1;
+    int[] compDim = new int[nComp];
+    for (int i = 0; i < n; i++) compDim[comp[i]] = Math.max(compDim[comp[i]], dims.get(names.get(i)));
+    int[] group = new int[nComp];
+    for (int c = 1; c < nComp; c++) group[c] = group[c - 1] + (compDim[c] != compDim[c - 1] ? 1 : 0);
+    if (nComp == 0 || group[nComp - 1] == 0) return false;
+    Map<String, long[]> rows = new LinkedHashMap<>();
+    int np = params.size();
+    for (int i = 0; i < n; i++) {
+      long[] row = new long[1 + np + dims.get(names.get(i))];
+      row[0] = group[comp[i]];
       rows.put(names.get(i), row);
     }
     levels.add(rows);
