@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * LLVM's Polly: the kernel is compiled by {@code clang -O3 -march=native -mllvm -polly -mllvm
- * -polly-parallel -fopenmp}. Usable when clang accepts those options and links an OpenMP program.
+ * -polly-parallel -fopenmp}. Usable when clang (or a versioned clang-N) accepts those options and links an OpenMP program.
  */
 final class PollyTool implements ComparisonTool {
 
@@ -25,6 +25,21 @@ final class PollyTool implements ComparisonTool {
       "  return a[3][4] == 7.0 ? 0 : 1;",
       "}", "");
 
+  /** The clang on the PATH: {@code clang}, else the newest versioned {@code clang-N}. */
+  static String clang() {
+    String path = System.getenv("PATH");
+    if (path == null) return "clang";
+    String[] dirs = path.split(java.io.File.pathSeparator);
+    List<String> names = new java.util.ArrayList<>(List.of("clang"));
+    for (int v = 30; v >= 11; v--) names.add("clang-" + v);
+    for (String n : names) {
+      for (String d : dirs) {
+        if (!d.isEmpty() && Files.isExecutable(Path.of(d, n))) return n;
+      }
+    }
+    return "clang";
+  }
+
   @Override
   public String name() {
     return "polly";
@@ -37,7 +52,7 @@ final class PollyTool implements ComparisonTool {
       Path src = scratch.resolve("polly-probe.c");
       Path exe = scratch.resolve("polly-probe");
       Files.writeString(src, PROBE);
-      List<String> cmd = new java.util.ArrayList<>(List.of("clang"));
+      List<String> cmd = new java.util.ArrayList<>(List.of(clang()));
       cmd.addAll(FLAGS);
       cmd.addAll(List.of(src.toString(), "-o", exe.toString()));
       ProcessRunner.Result compile = runner.run(cmd, scratch, Map.of(), scratch.resolve("polly-cc"));
@@ -60,6 +75,6 @@ final class PollyTool implements ComparisonTool {
   @Override
   public Variant prepare(BenchKernel kernel, List<String> defines, Path dir, ProcessRunner runner,
       String compiler) {
-    return new Variant("clang", FLAGS, kernel.source());
+    return new Variant(clang(), FLAGS, kernel.source());
   }
 }

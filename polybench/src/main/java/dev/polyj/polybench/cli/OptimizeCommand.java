@@ -49,6 +49,11 @@ final class OptimizeCommand implements Callable<Integer> {
       description = "Put the stride-one point loop of each tile innermost, for vectorization (default: on).")
   boolean strideOrder;
 
+  @Option(names = "--diamond", negatable = true, defaultValue = "false",
+      description = "Concurrent-start (diamond) tiling of time-iterated stencils when legal (default: off; "
+          + "the non-unimodular point loops make code generation slow on 2-D stencils).")
+  boolean diamond;
+
   @Spec CommandSpec spec;
 
   /** The tile sizes of {@code --tile}: empty for auto, null for none. */
@@ -78,7 +83,7 @@ final class OptimizeCommand implements Callable<Integer> {
     PolyhedralOptimizer.Config config;
     try {
       config = PolyhedralOptimizer.Config.defaults().withTileSizes(parseTileSizes(tile)).withParallel(parallel)
-          .withWavefront(wavefront).withStrideOrder(strideOrder);
+          .withWavefront(wavefront).withStrideOrder(strideOrder).withDiamond(diamond);
     } catch (IllegalArgumentException e) {
       return fail(e.getMessage());
     }

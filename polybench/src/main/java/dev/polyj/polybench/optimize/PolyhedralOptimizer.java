@@ -14,6 +14,7 @@ import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scheduling.TreeDependences;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.tiling.ConcurrentStart;
 import dev.polyj.polyhedral.tiling.StrideOrder;
 import dev.polyj.polyhedral.tiling.Tiling;
 import dev.polyj.polyhedral.scop.Statement;
@@ -43,32 +44,37 @@ public final class PolyhedralOptimizer implements Optimizer {
   /**
    * What the optimizer does after scheduling: tile permutable bands ({@code tileSizes} per band
    * member, the last size repeated; empty for the default sizes; null for no tiling), run
-   * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, and put
-   * the stride-one point loop innermost.
+   * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, put
+   * the stride-one point loop innermost, and give time-iterated stencils concurrent-start
+   * (diamond) hyperplanes when tiling.
    */
-  public record Config(long[] tileSizes, boolean parallel, boolean wavefront, boolean strideOrder) {
+  public record Config(long[] tileSizes, boolean parallel, boolean wavefront, boolean strideOrder, boolean diamond) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
 
     /** The best configuration the project has. */
     public static Config defaults() {
-      return new Config(new long[0], true, true, true);
+      return new Config(new long[0], true, true, true, false);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, parallel, wavefront, strideOrder);
+      return new Config(sizes, parallel, wavefront, strideOrder, diamond);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, p, wavefront, strideOrder);
+      return new Config(tileSizes, p, wavefront, strideOrder, diamond);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, parallel, w, strideOrder);
+      return new Config(tileSizes, parallel, w, strideOrder, diamond);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, parallel, wavefront, o);
+      return new Config(tileSizes, parallel, wavefront, o, diamond);
+    }
+
+    public Config withDiamond(boolean d) {
+      return new Config(tileSizes, parallel, wavefront, strideOrder, d);
     }
   }
 
@@ -158,8 +164,9 @@ public final class PolyhedralOptimizer implements Optimizer {
     for (Statement s : scop.statements()) domains.add(s.domain());
     AffineSchedule schedule = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 12),
         scop.scheduleMap());
-    ScheduleNode tree = schedule.toTree();
     UnionRelation all = deps.all();
+    if (config.diamond() && config.tileSizes() != null) schedule = ConcurrentStart.apply(schedule, all);
+    ScheduleNode tree = schedule.toTree();
     if (config.tileSizes() != null) {
       long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
       Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);

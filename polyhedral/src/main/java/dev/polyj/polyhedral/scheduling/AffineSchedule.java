@@ -95,6 +95,11 @@ public record AffineSchedule(List<String> params, Map<String, Relation> domains,
     return UnionRelation.of(rs);
   }
 
+  /** Level {@code level} as a union map {@code { S[i] -> [phi_S(i)] }} over every statement. */
+  public UnionRelation levelMap(int level) {
+    return member(new ArrayList<>(domains.keySet()), levels.get(level));
+  }
+
   /** { S[i] -> [phi_S(i)] } for the statements. */
   private UnionRelation member(List<String> stmts, Level lv) {
     List<Relation> rs = new ArrayList<>();

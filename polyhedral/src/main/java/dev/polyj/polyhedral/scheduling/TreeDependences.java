@@ -123,6 +123,11 @@ public final class TreeDependences {
     return open.intersect(compare(member, ">"));
   }
 
+  /** The dependences of {@code open} that {@code member} orders backward (it violates them). */
+  public static UnionRelation reversed(UnionRelation open, UnionRelation member) {
+    return open.intersect(compare(member, "<"));
+  }
+
   /** The dependences of {@code open} whose source and sink {@code member} maps to the same value. */
   public static UnionRelation tied(UnionRelation open, UnionRelation member) {
     return open.intersect(compare(member, "="));
