@@ -15,8 +15,9 @@ import java.util.List;
  * must/may/kill semantics, computed the way section 3 of Verdoolaege, Nikolov, Stefanov, "On
  * Demand Parametric Array Dataflow Analysis" (IMPACT 2013) describes.
  *
- * <p>Each sink access relation {@code C -> a} is analysed on its own, over the set {@code K} of
- * sink accesses {@code (c -> a)}. Times come from the schedule, padded to one time space. A source
+ * <p>Each sink access relation {@code C -> a} is analysed on its own, one basic relation of its
+ * coalesced form (typically one array reference) at a time, over the set {@code K} of sink
+ * accesses {@code (c -> a)}. Times come from the schedule, padded to one time space. A source
  * instance runs before the sink instance at level {@code l} when their times agree on the first
  * {@code l} dimensions and the source's is smaller at dimension {@code l}; every source at a deeper
  * level runs after every source at a shallower one. So the levels are visited deepest first, and at
@@ -53,7 +54,8 @@ public final class Dataflow {
 
     Results out = new Results();
     for (Relation c : sink.relations()) {
-      if (c.space().isMap()) analyseSink(c, must, kill, may, schedule, levels, out);
+      if (!c.space().isMap()) continue;
+      for (BasicRelation b : c.coalesce().basics()) analyseSink(Relation.of(b), must, kill, may, schedule, levels, out);
     }
     UnionRelation mustDep = union(out.mustDeps, params);
     UnionRelation mayDep = union(out.mayDeps, params).union(mustDep);
@@ -87,22 +89,24 @@ public final class Dataflow {
     if (!definite.isEmpty() || !possible.isEmpty()) {
       for (int level = schedule.arity() - 1; level >= 0; level--) {
         if (unresolved.isEmpty()) break;
-        // the times at this level of instances running before each unresolved sink access
-        Relation window = null;
+        if (!anyPrecedesAt(definite, sinkFixed, level) && !anyPrecedesAt(possible, sinkFixed, level)) continue;
+        unresolved = unresolved.coalesce();
+        // the times at this level of the instances running before each unresolved sink access
+        Relation window = sinkTime.intersectDomain(unresolved).apply(levels.before(level));
         Relation best = Relation.empty(timeMaps); // last definite write found so far at this level
         Relation none = unresolved; // the unresolved sink accesses without one
         List<Relation> lasts = new ArrayList<>();
         List<Source> lastOf = new ArrayList<>();
         for (Source s : definite) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
-          if (window == null) window = sinkTime.intersectDomain(unresolved).apply(levels.before(level));
           Relation m = s.times.intersect(window);
           if (m.isEmpty()) continue;
           if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, true))));
           if (m.isEmpty()) continue;
-          Lexopt.Partial last = Lexopt.partialLexmax(m, unresolved);
-          Relation r = last.optimum().toRelation();
-          none = none.intersect(last.noImage());
+          Relation r = Lexopt.partialLexmax(m, unresolved).optimum().toRelation();
+          // the sink accesses left without a write are those outside the candidates' domain (this
+          // subtraction gives fewer pieces than the solver's case split of the same set)
+          none = none.subtract(m.domain());
           best = best.isEmpty() ? r : best.subtractDomain(r.domain()).union(r);
           if (!s.kill) {
             lasts.add(r);
@@ -111,7 +115,6 @@ public final class Dataflow {
         }
         for (Source s : possible) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
-          if (window == null) window = sinkTime.intersectDomain(unresolved).apply(levels.before(level));
           Relation m = s.times.intersect(window);
           if (m.isEmpty()) continue;
           if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, false))));
@@ -141,6 +144,11 @@ public final class Dataflow {
     }
     out.mustNoSource.add(unresolved.subtract(withMaySource).unwrap());
     out.mayNoSource.add(unresolved.unwrap());
+  }
+
+  private static boolean anyPrecedesAt(List<Source> sources, Long[] sinkFixed, int level) {
+    for (Source s : sources) if (TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) return true;
+    return false;
   }
 
   /** The sources among {@code sources} writing {@code array} that may be read by the sink. */
