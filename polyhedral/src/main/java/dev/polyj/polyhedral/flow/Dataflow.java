@@ -45,10 +45,18 @@ public final class Dataflow {
     for (UnionRelation u : List.of(info.sink(), info.mustSource(), info.maySource(), info.kill(), info.scheduleMap())) {
       params = Space.mergeParams(params, u.paramNames());
     }
+    for (Filter f : info.filters()) params = Space.mergeParams(params, f.values().space().params());
     UnionRelation sink = info.sink().alignParams(params);
     UnionRelation must = info.mustSource().alignParams(params);
-    UnionRelation may = info.maySource().alignParams(params).subtract(must); // a must access trumps a may one
+    UnionRelation may = info.maySource().alignParams(params);
     UnionRelation kill = info.kill().alignParams(params);
+    for (Filter f : info.filters()) {
+      Relation always = f.alwaysRun().alignParams(params);
+      may = may.union(restrict(must, always, false, params));
+      must = restrict(must, always, true, params);
+      kill = restrict(kill, always, true, params);
+    }
+    may = may.subtract(must); // a must access trumps a may one
     TimeSchedule schedule = new TimeSchedule(info.scheduleMap().alignParams(params), params);
     Levels levels = new Levels(schedule.timeSpace());
 
@@ -144,6 +152,27 @@ public final class Dataflow {
     }
     out.mustNoSource.add(unresolved.subtract(withMaySource).unwrap());
     out.mayNoSource.add(unresolved.unwrap());
+  }
+
+  /**
+   * The accesses of {@code accesses} with those of the statement of {@code instances} restricted
+   * to (when {@code inside}) or outside those instances; the accesses of other statements are kept
+   * when {@code inside}, dropped otherwise.
+   */
+  private static UnionRelation restrict(UnionRelation accesses, Relation instances, boolean inside,
+      List<String> params) {
+    Space statement = instances.space().withoutDimNames();
+    List<Relation> out = new ArrayList<>();
+    for (Relation r : accesses.relations()) {
+      boolean ofStatement = r.space().isMap() && r.space().domain().withoutDimNames().equals(statement);
+      if (!ofStatement) {
+        if (inside) out.add(r);
+      } else {
+        Relation at = instances.withSpace(r.space().domain());
+        out.add(inside ? r.intersectDomain(at) : r.subtractDomain(at));
+      }
+    }
+    return union(out, params);
   }
 
   private static boolean anyPrecedesAt(List<Source> sources, Long[] sinkFixed, int level) {
