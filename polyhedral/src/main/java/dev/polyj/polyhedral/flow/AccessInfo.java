@@ -14,9 +14,11 @@ import java.util.List;
  *
  * <p>{@code filters} are dynamic conditions on statements ({@link Filter}): an access of a
  * filtered statement happens only on the instances whose filter holds. The analysis gives such
- * accesses may semantics: a must source or a kill of a filtered statement stays definite only on
- * the instances that run whatever the filter values; elsewhere a must source becomes a may source
- * and a kill is dropped. Sink accesses are analysed on all their instances (a dependence of an
+ * accesses may semantics: a must source or a kill of a filtered statement stays definite on the
+ * instances that run whatever the filter values, and for the sink instances whose own filter
+ * implies that the source instance runs ({@link FilterImplication}); elsewhere a must source
+ * becomes a may source and a kill is dropped (a read after a kill that ran reads a dead value, so
+ * any source will do). Sink accesses are analysed on all their instances (a dependence of an
  * instance that does not run is void).
  */
 public record AccessInfo(UnionRelation sink, UnionRelation mustSource, UnionRelation maySource,

@@ -8,7 +8,9 @@ import dev.polyj.presburger.space.Space;
 import dev.polyj.presburger.space.Tuple;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Exact array dataflow analysis (value-based dependences) in Feautrier's formulation, with isl's
@@ -41,6 +43,14 @@ public final class Dataflow {
   private Dataflow() {}
 
   public static FlowResult compute(AccessInfo info) {
+    return compute(info, true);
+  }
+
+  /**
+   * The analysis; with {@code implications}, a filtered source instance is definite for the sink
+   * instances whose own filter implies that it runs ({@link FilterImplication}).
+   */
+  static FlowResult compute(AccessInfo info, boolean implications) {
     List<String> params = List.of();
     for (UnionRelation u : List.of(info.sink(), info.mustSource(), info.maySource(), info.kill(), info.scheduleMap())) {
       params = Space.mergeParams(params, u.paramNames());
@@ -50,20 +60,28 @@ public final class Dataflow {
     UnionRelation must = info.mustSource().alignParams(params);
     UnionRelation may = info.maySource().alignParams(params);
     UnionRelation kill = info.kill().alignParams(params);
+    // accesses of filtered statements are definite where the statement always runs, else possible
+    UnionRelation mayRun = UnionRelation.empty(params);
+    UnionRelation mayKill = UnionRelation.empty(params);
     for (Filter f : info.filters()) {
       Relation always = f.alwaysRun().alignParams(params);
-      may = may.union(restrict(must, always, false, params));
+      mayRun = mayRun.union(restrict(must, always, false, params));
+      mayKill = mayKill.union(restrict(kill, always, false, params));
       must = restrict(must, always, true, params);
       kill = restrict(kill, always, true, params);
     }
-    may = may.subtract(must); // a must access trumps a may one
+    may = may.union(mayRun).subtract(must); // a must access trumps a may one
     TimeSchedule schedule = new TimeSchedule(info.scheduleMap().alignParams(params), params);
     Levels levels = new Levels(schedule.timeSpace());
+    FilterImplication implication = implications && !info.filters().isEmpty()
+        ? new FilterImplication(info, params) : null;
 
     Results out = new Results();
     for (Relation c : sink.relations()) {
       if (!c.space().isMap()) continue;
-      for (BasicRelation b : c.coalesce().basics()) analyseSink(Relation.of(b), must, kill, may, schedule, levels, out);
+      for (BasicRelation b : c.coalesce().basics()) {
+        analyseSink(Relation.of(b), new Sources(must, kill, may, mayRun, mayKill, implication), schedule, levels, out);
+      }
     }
     UnionRelation mustDep = union(out.mustDeps, params);
     UnionRelation mayDep = union(out.mayDeps, params).union(mustDep);
@@ -72,8 +90,7 @@ public final class Dataflow {
     return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce());
   }
 
-  private static void analyseSink(Relation c, UnionRelation must, UnionRelation kill, UnionRelation may,
-      TimeSchedule schedule, Levels levels, Results out) {
+  private static void analyseSink(Relation c, Sources sources, TimeSchedule schedule, Levels levels, Results out) {
     Tuple array = c.space().rangeTuple();
     Relation accesses = c.wrap();
     Relation domainMap = c.domainMap(); // [c -> a] -> c
@@ -84,9 +101,15 @@ public final class Dataflow {
 
     List<Source> definite = new ArrayList<>();
     List<Source> possible = new ArrayList<>();
-    collect(must, array, false, rangeMap, schedule, definite);
-    collect(kill, array, true, rangeMap, schedule, definite);
-    collect(may, array, false, rangeMap, schedule, possible);
+    collect(sources.must, array, false, rangeMap, schedule, definite, Map.of());
+    collect(sources.kill, array, true, rangeMap, schedule, definite, Map.of());
+    Map<Space, Relation> promoted = new HashMap<>();
+    if (sources.implication != null) {
+      // filtered writes and kills that run whenever this sink instance runs are definite for it
+      promote(sources.mayRun, false, c, sources.implication, schedule, definite, promoted);
+      promote(sources.mayKill, true, c, sources.implication, schedule, definite, new HashMap<>());
+    }
+    collect(sources.may, array, false, rangeMap, schedule, possible, promoted);
     Comparator<Source> closestFirst = (x, y) -> TimeSchedule.closestFirst(x.fixed, y.fixed);
     definite.sort(closestFirst);
     possible.sort(closestFirst);
@@ -180,15 +203,40 @@ public final class Dataflow {
     return false;
   }
 
-  /** The sources among {@code sources} writing {@code array} that may be read by the sink. */
+  /**
+   * The sources among {@code sources} writing {@code array} that may be read by the sink, without
+   * the pairs of {@code excluded} (per source statement).
+   */
   private static void collect(UnionRelation sources, Tuple array, boolean kill, Relation rangeMap,
-      TimeSchedule schedule, List<Source> out) {
+      TimeSchedule schedule, List<Source> out, Map<Space, Relation> excluded) {
     for (Relation p : sources.relations()) {
       if (!p.space().isMap() || !p.space().rangeTuple().equals(array)) continue;
       Relation writes = rangeMap.apply(p.reverse()); // [c -> a] -> p with p writing a
+      Relation ex = excluded.get(p.space().domain().withoutDimNames());
+      if (ex != null) writes = writes.subtract(ex);
       if (writes.isEmpty()) continue;
       Relation sigma = schedule.of(p.space().domain());
       out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill));
+    }
+  }
+
+  /**
+   * Adds as definite sources the accesses of filtered statements in {@code sources} that run
+   * whenever the sink instance runs; records them per statement in {@code promoted}.
+   */
+  private static void promote(UnionRelation sources, boolean kill, Relation c, FilterImplication implication,
+      TimeSchedule schedule, List<Source> out, Map<Space, Relation> promoted) {
+    Relation rangeMap = c.rangeMap();
+    Relation domainMap = c.domainMap();
+    for (Relation p : sources.relations()) {
+      if (!p.space().isMap() || !p.space().rangeTuple().equals(c.space().rangeTuple())) continue;
+      Relation implied = implication.implied(c.space().domain(), p.space().domain());
+      if (implied == null) continue;
+      Relation writes = rangeMap.apply(p.reverse()).intersect(domainMap.apply(implied));
+      if (writes.isEmpty()) continue;
+      Relation sigma = schedule.of(p.space().domain());
+      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill));
+      promoted.put(p.space().domain().withoutDimNames(), writes);
     }
   }
 
@@ -197,6 +245,10 @@ public final class Dataflow {
     for (Relation r : rs) if (!r.isEmpty()) nonEmpty.add(r);
     return nonEmpty.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(nonEmpty);
   }
+
+  /** The source accesses of a problem, split by how definite they are. */
+  private record Sources(UnionRelation must, UnionRelation kill, UnionRelation may, UnionRelation mayRun,
+      UnionRelation mayKill, FilterImplication implication) {}
 
   private static final class Results {
     final List<Relation> mustDeps = new ArrayList<>();
