@@ -17,9 +17,9 @@ import java.util.Map;
  * must/may/kill semantics, computed the way section 3 of Verdoolaege, Nikolov, Stefanov, "On
  * Demand Parametric Array Dataflow Analysis" (IMPACT 2013) describes.
  *
- * <p>Each sink access relation {@code C -> a} is analysed on its own, one basic relation of its
- * coalesced form (typically one array reference) at a time, over the set {@code K} of sink
- * accesses {@code (c -> a)}. Times come from the schedule, padded to one time space. A source
+ * <p>Each sink access relation {@code C -> a} is analysed on its own, one basic relation (typically
+ * one array reference) at a time, over the set {@code K} of sink accesses {@code (c -> a)}: merging
+ * references first would give fewer, but more complex, dependence pieces. Times come from the schedule, padded to one time space. A source
  * instance runs before the sink instance at level {@code l} when their times agree on the first
  * {@code l} dimensions and the source's is smaller at dimension {@code l}; every source at a deeper
  * level runs after every source at a shallower one. So the levels are visited deepest first, and at
@@ -79,7 +79,7 @@ public final class Dataflow {
     Results out = new Results();
     for (Relation c : sink.relations()) {
       if (!c.space().isMap()) continue;
-      for (BasicRelation b : c.coalesce().basics()) {
+      for (BasicRelation b : c.basics()) {
         analyseSink(Relation.of(b), new Sources(must, kill, may, mayRun, mayKill, implication), schedule, levels, out);
       }
     }
