@@ -19,7 +19,8 @@ import java.util.Map;
  *
  * <p>Each sink access relation {@code C -> a} is analysed on its own, one basic relation (typically
  * one array reference) at a time, over the set {@code K} of sink accesses {@code (c -> a)}: merging
- * references first would give fewer, but more complex, dependence pieces. Times come from the schedule, padded to one time space. A source
+ * references first would give fewer, but more complex, dependence pieces. Times come from the
+ * schedule, padded to one time space. A source
  * instance runs before the sink instance at level {@code l} when their times agree on the first
  * {@code l} dimensions and the source's is smaller at dimension {@code l}; every source at a deeper
  * level runs after every source at a shallower one. So the levels are visited deepest first, and at
@@ -37,7 +38,8 @@ import java.util.Map;
  * </ul>
  * A must dependence becomes a may dependence where a may source writes after it. The sink accesses
  * never resolved are {@code may_no_source}; those of them without any may source, {@code
- * must_no_source}.
+ * must_no_source}. Accesses of filtered statements (dynamic conditions) are definite only where
+ * they surely run, see {@link AccessInfo}.
  */
 public final class Dataflow {
   private Dataflow() {}
