@@ -15,8 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code polyj flow [FILE]}: exact dataflow analysis of access relations given in YAML, as isl's flow tool. */
 @Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    description = {"Reads sink, must_source, may_source, kill and schedule_map (isl notation strings in YAML) and "
-        + "prints must_dependence, may_dependence, must_no_source and may_no_source."},
+    description = {"Reads sink, must_source, may_source, kill (isl notation strings in YAML) and the execution "
+        + "order, either schedule_map (a flat schedule) or schedule (a schedule tree in YAML), and prints "
+        + "must_dependence, may_dependence, must_no_source and may_no_source."},
     footer = {"", "Exit codes: 0 success, 2 bad input (with its position), 3 internal error."})
 final class FlowCommand implements Callable<Integer> {
   private final InputStream stdin;

@@ -1,124 +1,245 @@
 package dev.polyj.polyhedral.flow;
 
+import dev.polyj.presburger.pip.Lexopt;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
 import dev.polyj.presburger.space.Space;
 import dev.polyj.presburger.space.Tuple;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Exact array dataflow analysis (value-based dependences) in Feautrier's formulation, with isl's
- * must/may/kill semantics (Verdoolaege, Nikolov, Stefanov, "On Demand Parametric Array Dataflow
- * Analysis", IMPACT 2013, section 3).
+ * must/may/kill semantics, computed the way section 3 of Verdoolaege, Nikolov, Stefanov, "On
+ * Demand Parametric Array Dataflow Analysis" (IMPACT 2013) describes.
  *
- * <p>For every sink access {@code k = (c -> a)} the candidate sources are the writes of element
- * {@code a} executed before {@code c}. Working in the common time space of the schedule, the last
- * definite write time {@code L(k)} is the lexicographic maximum of the times of all must sources
- * and kills (a partial lexmax: the sink accesses without image are those without a definite
- * source). Then
+ * <p>Each sink access relation {@code C -> a} is analysed on its own, one basic relation (typically
+ * one array reference) at a time, over the set {@code K} of sink accesses {@code (c -> a)}: merging
+ * references first would give fewer, but more complex, dependence pieces. Times come from the
+ * schedule, padded to one time space. A source
+ * instance runs before the sink instance at level {@code l} when their times agree on the first
+ * {@code l} dimensions and the source's is smaller at dimension {@code l}; every source at a deeper
+ * level runs after every source at a shallower one. So the levels are visited deepest first, and at
+ * each level only the sink accesses not yet resolved (without a definite source at a deeper level)
+ * take part:
  * <ul>
- *   <li>a must source at time {@code L(k)} gives a must dependence when no may source writes
- *       {@code a} between {@code L(k)} and {@code c}, and a may dependence otherwise;
- *   <li>a may source gives a may dependence when it writes {@code a} after {@code L(k)} (or when
- *       there is no {@code L(k)}) and before {@code c};
- *   <li>kills give no dependences but end the search like must sources;
- *   <li>must_no_source holds the sink accesses with no earlier write at all, may_no_source those
- *       without an earlier definite write.
+ *   <li>the definite sources (must sources and kills) of the array are taken closest first; for
+ *       each, the partial lexicographic maximum ({@link Lexopt#partialLexmax}) of its times at this
+ *       level, over the unresolved sink accesses, constrained to be no earlier than the maximum
+ *       already found at this level, gives its last write and updates that maximum;
+ *   <li>the possible (may) sources give a may dependence from every write at this level after the
+ *       maximum (all of them where there is none): they do not end the search;
+ *   <li>a must source whose last write is the maximum gives a dependence; kills give none;
+ *   <li>the sink accesses with a maximum are resolved; the others go on to the next level.
  * </ul>
+ * A must dependence becomes a may dependence where a may source writes after it. The sink accesses
+ * never resolved are {@code may_no_source}; those of them without any may source, {@code
+ * must_no_source}. Accesses of filtered statements (dynamic conditions) are definite only where
+ * they surely run, see {@link AccessInfo}.
  */
 public final class Dataflow {
   private Dataflow() {}
 
   public static FlowResult compute(AccessInfo info) {
+    return compute(info, true);
+  }
+
+  /**
+   * The analysis; with {@code implications}, a filtered source instance is definite for the sink
+   * instances whose own filter implies that it runs ({@link FilterImplication}).
+   */
+  static FlowResult compute(AccessInfo info, boolean implications) {
     List<String> params = List.of();
     for (UnionRelation u : List.of(info.sink(), info.mustSource(), info.maySource(), info.kill(), info.scheduleMap())) {
       params = Space.mergeParams(params, u.paramNames());
     }
+    for (Filter f : info.filters()) params = Space.mergeParams(params, f.values().space().params());
     UnionRelation sink = info.sink().alignParams(params);
     UnionRelation must = info.mustSource().alignParams(params);
-    UnionRelation may = info.maySource().alignParams(params).subtract(must); // a must access trumps a may one
+    UnionRelation may = info.maySource().alignParams(params);
     UnionRelation kill = info.kill().alignParams(params);
-    Schedule schedule = new Schedule(info.scheduleMap().alignParams(params), params);
+    // accesses of filtered statements are definite where the statement always runs, else possible
+    UnionRelation mayRun = UnionRelation.empty(params);
+    UnionRelation mayKill = UnionRelation.empty(params);
+    for (Filter f : info.filters()) {
+      Relation always = f.alwaysRun().alignParams(params);
+      mayRun = mayRun.union(restrict(must, always, false, params));
+      mayKill = mayKill.union(restrict(kill, always, false, params));
+      must = restrict(must, always, true, params);
+      kill = restrict(kill, always, true, params);
+    }
+    may = may.union(mayRun).subtract(must); // a must access trumps a may one
+    TimeSchedule schedule = new TimeSchedule(info.scheduleMap().alignParams(params), params);
+    Levels levels = new Levels(schedule.timeSpace());
+    FilterImplication implication = implications && !info.filters().isEmpty()
+        ? new FilterImplication(info, params) : null;
 
-    List<Relation> mustDeps = new ArrayList<>();
-    List<Relation> mayDeps = new ArrayList<>();
-    List<Relation> mustNoSource = new ArrayList<>();
-    List<Relation> mayNoSource = new ArrayList<>();
+    Results out = new Results();
     for (Relation c : sink.relations()) {
       if (!c.space().isMap()) continue;
-      Tuple array = c.space().rangeTuple();
-      Relation k = c.wrap();
-      Relation domainMap = c.domainMap(); // [c -> a] -> c
-      Relation rangeMap = c.rangeMap(); // [c -> a] -> a
-      Relation sigmaC = schedule.of(c.space().domain());
-
-      List<Candidate> mustCands = new ArrayList<>();
-      List<Candidate> mayCands = new ArrayList<>();
-      collect(must, array, false, rangeMap, domainMap, sigmaC, schedule, mustCands);
-      collect(kill, array, true, rangeMap, domainMap, sigmaC, schedule, mustCands);
-      collect(may, array, false, rangeMap, domainMap, sigmaC, schedule, mayCands);
-
-      Space timeSpace = schedule.timeSpace();
-      Relation tMust = Relation.empty(k.space().mapTo(timeSpace));
-      for (Candidate x : mustCands) tMust = tMust.union(x.times);
-      Relation tMay = Relation.empty(k.space().mapTo(timeSpace));
-      for (Candidate x : mayCands) tMay = tMay.union(x.times);
-
-      Relation lastMust = lexmax(tMust, timeSpace);
-      Relation mayAfter = tMay.subtract(lastMust.apply(Relation.lexGe(timeSpace, timeSpace)));
-      Relation mayAfterDomain = mayAfter.domain();
-
-      for (Candidate x : mustCands) {
-        if (x.kill) continue;
-        Relation d = x.sources.intersect(lastMust.apply(x.sigma.reverse()));
-        Relation definite = d.subtractDomain(mayAfterDomain);
-        Relation possible = d.intersectDomain(mayAfterDomain);
-        mustDeps.add(definite.reverse().apply(domainMap));
-        mayDeps.add(possible.reverse().apply(domainMap));
+      for (BasicRelation b : c.basics()) {
+        analyseSink(Relation.of(b), new Sources(must, kill, may, mayRun, mayKill, implication), schedule, levels, out);
       }
-      for (Candidate x : mayCands) {
-        Relation d = x.sources.intersect(mayAfter.apply(x.sigma.reverse()));
-        mayDeps.add(d.reverse().apply(domainMap));
-      }
-      Relation none = k.subtract(tMust.union(tMay).domain());
-      Relation noDefinite = k.subtract(tMust.domain());
-      mustNoSource.add(none.unwrap());
-      mayNoSource.add(noDefinite.unwrap());
     }
-    UnionRelation mustDep = union(mustDeps, params);
-    UnionRelation mayDep = union(mayDeps, params).union(mustDep);
-    UnionRelation mustNo = union(mustNoSource, params);
-    UnionRelation mayNo = union(mayNoSource, params).union(mustNo);
+    UnionRelation mustDep = union(out.mustDeps, params);
+    UnionRelation mayDep = union(out.mayDeps, params).union(mustDep);
+    UnionRelation mustNo = union(out.mustNoSource, params);
+    UnionRelation mayNo = union(out.mayNoSource, params).union(mustNo);
     return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce());
   }
 
-  /** Potential sources of one source union for sink accesses to {@code array}. */
+  private static void analyseSink(Relation c, Sources sources, TimeSchedule schedule, Levels levels, Results out) {
+    Tuple array = c.space().rangeTuple();
+    Relation accesses = c.wrap();
+    Relation domainMap = c.domainMap(); // [c -> a] -> c
+    Relation rangeMap = c.rangeMap(); // [c -> a] -> a
+    Space sinkStatement = c.space().domain();
+    Long[] sinkFixed = schedule.fixed(sinkStatement);
+    Relation sinkTime = domainMap.apply(schedule.of(sinkStatement)); // [c -> a] -> time of c
+
+    List<Source> definite = new ArrayList<>();
+    List<Source> possible = new ArrayList<>();
+    collect(sources.must, array, false, rangeMap, schedule, definite, Map.of());
+    collect(sources.kill, array, true, rangeMap, schedule, definite, Map.of());
+    Map<Space, Relation> promoted = new HashMap<>();
+    if (sources.implication != null) {
+      // filtered writes and kills that run whenever this sink instance runs are definite for it
+      promote(sources.mayRun, false, c, sources.implication, schedule, definite, promoted);
+      promote(sources.mayKill, true, c, sources.implication, schedule, definite, new HashMap<>());
+    }
+    collect(sources.may, array, false, rangeMap, schedule, possible, promoted);
+    Comparator<Source> closestFirst = (x, y) -> TimeSchedule.closestFirst(x.fixed, y.fixed);
+    definite.sort(closestFirst);
+    possible.sort(closestFirst);
+
+    Space timeMaps = accesses.space().mapTo(schedule.timeSpace());
+    Relation unresolved = accesses;
+    Relation withMaySource = Relation.empty(accesses.space());
+    if (!definite.isEmpty() || !possible.isEmpty()) {
+      for (int level = schedule.arity() - 1; level >= 0; level--) {
+        if (unresolved.isEmpty()) break;
+        if (!anyPrecedesAt(definite, sinkFixed, level) && !anyPrecedesAt(possible, sinkFixed, level)) continue;
+        unresolved = unresolved.coalesce();
+        // the times at this level of the instances running before each unresolved sink access
+        Relation window = sinkTime.intersectDomain(unresolved).apply(levels.before(level));
+        Relation best = Relation.empty(timeMaps); // last definite write found so far at this level
+        Relation none = unresolved; // the unresolved sink accesses without one
+        List<Relation> lasts = new ArrayList<>();
+        List<Source> lastOf = new ArrayList<>();
+        for (Source s : definite) {
+          if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
+          Relation m = s.times.intersect(window);
+          if (m.isEmpty()) continue;
+          if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, true))));
+          if (m.isEmpty()) continue;
+          Relation r = Lexopt.partialLexmax(m, unresolved).optimum().toRelation();
+          // the sink accesses left without a write are those outside the candidates' domain (this
+          // subtraction gives fewer pieces than the solver's case split of the same set)
+          none = none.subtract(m.domain());
+          best = best.isEmpty() ? r : best.subtractDomain(r.domain()).union(r);
+          if (!s.kill) {
+            lasts.add(r);
+            lastOf.add(s);
+          }
+        }
+        for (Source s : possible) {
+          if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
+          Relation m = s.times.intersect(window);
+          if (m.isEmpty()) continue;
+          if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, false))));
+          if (m.isEmpty()) continue;
+          s.add(m);
+          withMaySource = withMaySource.union(m.domain());
+        }
+        for (int i = 0; i < lasts.size(); i++) {
+          Relation at = lasts.get(i).intersect(best);
+          if (!at.isEmpty()) lastOf.get(i).add(at);
+        }
+        unresolved = none;
+      }
+    }
+
+    for (Source s : definite) {
+      if (s.kill || s.deps == null) continue;
+      if (withMaySource.isEmpty()) {
+        out.mustDeps.add(s.deps.reverse().apply(domainMap));
+      } else {
+        out.mustDeps.add(s.deps.subtractDomain(withMaySource).reverse().apply(domainMap));
+        out.mayDeps.add(s.deps.intersectDomain(withMaySource).reverse().apply(domainMap));
+      }
+    }
+    for (Source s : possible) {
+      if (s.deps != null) out.mayDeps.add(s.deps.reverse().apply(domainMap));
+    }
+    out.mustNoSource.add(unresolved.subtract(withMaySource).unwrap());
+    out.mayNoSource.add(unresolved.unwrap());
+  }
+
+  /**
+   * The accesses of {@code accesses} with those of the statement of {@code instances} restricted
+   * to (when {@code inside}) or outside those instances; the accesses of other statements are kept
+   * when {@code inside}, dropped otherwise.
+   */
+  private static UnionRelation restrict(UnionRelation accesses, Relation instances, boolean inside,
+      List<String> params) {
+    Space statement = instances.space().withoutDimNames();
+    List<Relation> out = new ArrayList<>();
+    for (Relation r : accesses.relations()) {
+      boolean ofStatement = r.space().isMap() && r.space().domain().withoutDimNames().equals(statement);
+      if (!ofStatement) {
+        if (inside) out.add(r);
+      } else {
+        Relation at = instances.withSpace(r.space().domain());
+        out.add(inside ? r.intersectDomain(at) : r.subtractDomain(at));
+      }
+    }
+    return union(out, params);
+  }
+
+  private static boolean anyPrecedesAt(List<Source> sources, Long[] sinkFixed, int level) {
+    for (Source s : sources) if (TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) return true;
+    return false;
+  }
+
+  /**
+   * The sources among {@code sources} writing {@code array} that may be read by the sink, without
+   * the pairs of {@code excluded} (per source statement).
+   */
   private static void collect(UnionRelation sources, Tuple array, boolean kill, Relation rangeMap,
-      Relation domainMap, Relation sigmaC, Schedule schedule, List<Candidate> out) {
-    Space timeSpace = schedule.timeSpace();
-    Relation later = Relation.lexGt(timeSpace, timeSpace); // t' -> t with t' later than t
+      TimeSchedule schedule, List<Source> out, Map<Space, Relation> excluded) {
     for (Relation p : sources.relations()) {
       if (!p.space().isMap() || !p.space().rangeTuple().equals(array)) continue;
-      Relation sigmaP = schedule.of(p.space().domain());
-      // [c -> a] -> p with p writing a ...
-      Relation writes = rangeMap.apply(p.reverse());
-      // ... and p executed before c
-      Relation before = sigmaC.apply(later).apply(sigmaP.reverse()); // c -> p
-      Relation cands = writes.intersect(domainMap.apply(before));
-      if (cands.isEmpty()) continue;
-      out.add(new Candidate(cands, cands.apply(sigmaP), sigmaP, kill));
+      Relation writes = rangeMap.apply(p.reverse()); // [c -> a] -> p with p writing a
+      Relation ex = excluded.get(p.space().domain().withoutDimNames());
+      if (ex != null) writes = writes.subtract(ex);
+      if (writes.isEmpty()) continue;
+      Relation sigma = schedule.of(p.space().domain());
+      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill));
     }
   }
 
-  /** The lexicographic maximum image of each domain element (exact, by subtraction of dominated images). */
-  static Relation lexmax(Relation r, Space timeSpace) {
-    if (r.isEmpty()) return r;
-    Relation dominated = r.apply(Relation.lexGt(timeSpace, timeSpace));
-    return r.subtract(dominated);
+  /**
+   * Adds as definite sources the accesses of filtered statements in {@code sources} that run
+   * whenever the sink instance runs; records them per statement in {@code promoted}.
+   */
+  private static void promote(UnionRelation sources, boolean kill, Relation c, FilterImplication implication,
+      TimeSchedule schedule, List<Source> out, Map<Space, Relation> promoted) {
+    Relation rangeMap = c.rangeMap();
+    Relation domainMap = c.domainMap();
+    for (Relation p : sources.relations()) {
+      if (!p.space().isMap() || !p.space().rangeTuple().equals(c.space().rangeTuple())) continue;
+      Relation implied = implication.implied(c.space().domain(), p.space().domain());
+      if (implied == null) continue;
+      Relation writes = rangeMap.apply(p.reverse()).intersect(domainMap.apply(implied));
+      if (writes.isEmpty()) continue;
+      Relation sigma = schedule.of(p.space().domain());
+      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill));
+      promoted.put(p.space().domain().withoutDimNames(), writes);
+    }
   }
 
   private static UnionRelation union(List<Relation> rs, List<String> params) {
@@ -127,49 +248,103 @@ public final class Dataflow {
     return nonEmpty.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(nonEmpty);
   }
 
-  /** Candidate sources of one source relation: sink accesses -> source instances, and -> times. */
-  private record Candidate(Relation sources, Relation times, Relation sigma, boolean kill) {}
+  /** The source accesses of a problem, split by how definite they are. */
+  private record Sources(UnionRelation must, UnionRelation kill, UnionRelation may, UnionRelation mayRun,
+      UnionRelation mayKill, FilterImplication implication) {}
 
-  /** The schedule with every statement's times padded with zeros to a common anonymous time space. */
-  static final class Schedule {
-    private final Map<Space, Relation> byDomain = new HashMap<>();
-    private final Space timeSpace;
+  private static final class Results {
+    final List<Relation> mustDeps = new ArrayList<>();
+    final List<Relation> mayDeps = new ArrayList<>();
+    final List<Relation> mustNoSource = new ArrayList<>();
+    final List<Relation> mayNoSource = new ArrayList<>();
+  }
 
-    Schedule(UnionRelation map, List<String> params) {
-      int arity = 0;
-      for (Relation r : map.relations()) if (r.space().isMap()) arity = Math.max(arity, r.space().nOut());
-      timeSpace = Space.set(params, arity);
-      for (Relation r : map.relations()) {
-        if (!r.space().isMap()) continue;
-        Relation padded = r.apply(pad(r.space().range(), timeSpace));
-        byDomain.merge(r.space().domain().withoutDimNames(), padded, Relation::union);
+  /**
+   * One potential source relation for one sink: the sink accesses to the source instances writing
+   * the same element, and to their times; the dependences found (sink access -> source instance).
+   */
+  private static final class Source {
+    final Relation writes;
+    final Relation times;
+    final Relation sigma;
+    final Long[] fixed;
+    final boolean kill;
+    Relation deps;
+
+    Source(Relation writes, Relation times, Relation sigma, Long[] fixed, boolean kill) {
+      this.writes = writes;
+      this.times = times;
+      this.sigma = sigma;
+      this.fixed = fixed;
+      this.kill = kill;
+    }
+
+    /** Adds the writes at the given times (sink access -> time) as dependences. */
+    void add(Relation at) {
+      Relation d = writes.intersect(at.apply(sigma.reverse()));
+      deps = deps == null ? d : deps.union(d);
+    }
+  }
+
+  /** The order relations on the time space used level by level. */
+  static final class Levels {
+    private final Space time;
+    private final Relation[] before;
+    private final Relation[] after;
+    private final Relation[] notBefore;
+
+    Levels(Space time) {
+      this.time = time;
+      int n = time.nOut();
+      before = new Relation[n];
+      after = new Relation[n];
+      notBefore = new Relation[n];
+    }
+
+    /** {@code { t -> u : u agrees with t on the first l dimensions and u[l] < t[l] }}. */
+    Relation before(int l) {
+      if (before[l] == null) {
+        Space s = time.mapTo(time);
+        int n = time.nOut();
+        int p = time.nParam();
+        BasicRelation.Builder b = BasicRelation.builder(s);
+        for (int d = 0; d < l; d++) b.addEq(diff(s, p + d, p + n + d, 0));
+        b.addIneq(diff(s, p + l, p + n + l, -1));
+        before[l] = Relation.of(b.build());
       }
+      return before[l];
     }
 
-    Space timeSpace() {
-      return timeSpace;
-    }
-
-    Relation of(Space domain) {
-      Relation r = byDomain.get(domain.withoutDimNames());
-      if (r == null) throw new IllegalArgumentException("no schedule for statement " + domain.tuple());
-      return r;
-    }
-
-    /** { [t0..tk-1] -> [t0..tk-1, 0, ..., 0] }. */
-    private static Relation pad(Space from, Space to) {
-      Space s = from.mapTo(to.withParams(from.params()));
-      int k = from.nOut();
-      int m = to.nOut();
-      BasicRelation.Builder b = BasicRelation.builder(s);
-      int np = from.nParam();
-      for (int i = 0; i < m; i++) {
-        long[] row = new long[1 + s.nVar()];
-        row[1 + np + k + i] = 1;
-        if (i < k) row[1 + np + i] = -1;
-        b.addEq(row);
+    /**
+     * {@code { t -> u : u after t (or equal, when orEqual) comparing dimensions l and later }}: the
+     * order between times that agree on the first {@code l} dimensions.
+     */
+    Relation after(int l, boolean orEqual) {
+      Relation[] cache = orEqual ? notBefore : after;
+      if (cache[l] == null) {
+        Space s = time.mapTo(time);
+        int n = time.nOut();
+        int p = time.nParam();
+        List<BasicRelation> pieces = new ArrayList<>();
+        for (int k = l; k <= n; k++) {
+          if (k == n && !orEqual) break;
+          BasicRelation.Builder b = BasicRelation.builder(s);
+          for (int d = l; d < k; d++) b.addEq(diff(s, p + d, p + n + d, 0));
+          if (k < n) b.addIneq(diff(s, p + n + k, p + k, -1));
+          pieces.add(b.build());
+        }
+        cache[l] = Relation.ofBasics(s, pieces);
       }
-      return Relation.of(b.build());
+      return cache[l];
+    }
+
+    /** The row {@code x[a] - x[b] + c} over the variables of {@code s}. */
+    private static long[] diff(Space s, int a, int b, long c) {
+      long[] row = new long[1 + s.nVar()];
+      row[0] = c;
+      row[1 + a] += 1;
+      row[1 + b] -= 1;
+      return row;
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.polyj.polyhedral.flow;
 
+import dev.polyj.polyhedral.schedule.ScheduleMaps;
+import dev.polyj.polyhedral.schedule.ScheduleYaml;
 import dev.polyj.presburger.set.UnionRelation;
 import java.util.Map;
 import java.util.Set;
@@ -11,7 +13,8 @@ import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Reads and writes the YAML of dataflow problems, as isl's flow tool does: input keys {@code sink},
- * {@code must_source}, {@code may_source}, {@code kill} and {@code schedule_map}; output keys
+ * {@code must_source}, {@code may_source}, {@code kill}, and either {@code schedule_map} (a flat
+ * schedule) or {@code schedule} (a schedule tree, converted to its flat map); output keys
  * {@code must_dependence}, {@code may_dependence}, {@code must_no_source}, {@code may_no_source}.
  */
 public final class FlowYaml {
@@ -35,12 +38,36 @@ public final class FlowYaml {
       if (!KEYS.contains(String.valueOf(key))) throw new IllegalArgumentException("unknown key '" + key + "'");
     }
     if (!map.containsKey("sink")) throw new IllegalArgumentException("missing key 'sink'");
-    if (map.containsKey("schedule")) {
-      throw new UnsupportedOperationException("schedule trees in dataflow input: not supported yet (use schedule_map)");
+    boolean tree = map.containsKey("schedule");
+    if (tree && map.containsKey("schedule_map")) {
+      throw new IllegalArgumentException("give either 'schedule' or 'schedule_map', not both");
     }
-    if (!map.containsKey("schedule_map")) throw new IllegalArgumentException("missing key 'schedule_map'");
+    if (!tree && !map.containsKey("schedule_map")) throw new IllegalArgumentException("missing key 'schedule_map' or 'schedule'");
+    UnionRelation schedule = tree ? scheduleTree(map.get("schedule")) : union(map, "schedule_map");
     return new AccessInfo(union(map, "sink"), union(map, "must_source"), union(map, "may_source"),
-        union(map, "kill"), union(map, "schedule_map"));
+        union(map, "kill"), schedule);
+  }
+
+  /**
+   * The flat schedule map of a schedule tree given as a nested YAML mapping (or as a string holding
+   * one): instances ordered as the tree orders them, the children of a set node in their order.
+   */
+  private static UnionRelation scheduleTree(Object value) {
+    String text;
+    if (value instanceof Map<?, ?> tree) {
+      text = new Yaml().dump(tree);
+    } else if (value instanceof String s) {
+      text = s;
+    } else {
+      throw new IllegalArgumentException("schedule: expected a schedule tree (a YAML mapping)");
+    }
+    try {
+      return ScheduleMaps.toFlatMap(ScheduleYaml.read(text));
+    } catch (YAMLException e) {
+      throw new IllegalArgumentException("schedule: " + e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("schedule: " + e.getMessage(), e);
+    }
   }
 
   private static UnionRelation union(Map<?, ?> map, String key) {

@@ -20,7 +20,9 @@ import net.jqwik.api.Provide;
 /**
  * Dataflow analysis against an interpreter: random loop nests with must, may and kill writes and a
  * read of a one-dimensional array are executed for several values of N; the last writers observed
- * are compared with the computed dependence relations pair by pair.
+ * are compared with the computed dependence relations pair by pair. Also compares the analysis with
+ * the reference {@link SubtractionDataflow} on random problems with other execution orders
+ * (reversed and sequenced loops, statements sharing times).
  */
 class DataflowProperties {
   /** A statement: name, depth (1 or 2), subscript a*i + b*j + c, position in the loop body, kind. */
@@ -181,5 +183,45 @@ class DataflowProperties {
 
   static String key(Instance src, Instance dst) {
     return src.stmt().name() + Arrays.toString(src.iters()) + "->" + Arrays.toString(dst.iters());
+  }
+
+  /** How a statement's instances are ordered: by the loops, outer loop reversed, or loops after the position. */
+  enum Order { LOOPS, REVERSED, SEQUENCED }
+
+  record Placed(Stmt stmt, Order order) {
+    String schedule() {
+      String i = order == Order.REVERSED ? "N - i" : "i";
+      String j = stmt.depth() == 2 ? "j" : "0";
+      String time = order == Order.SEQUENCED ? stmt.pos() + ", " + i + ", " + j : i + ", " + stmt.pos() + ", " + j;
+      return "[N] -> { " + stmt.iter() + " -> [" + time + "] }";
+    }
+  }
+
+  @Provide
+  Arbitrary<List<Placed>> placedPrograms() {
+    Arbitrary<Integer> pos = Arbitraries.integers().between(0, 2);
+    Arbitrary<Order> order = Arbitraries.of(Order.LOOPS, Order.LOOPS, Order.REVERSED, Order.SEQUENCED);
+    return programs().flatMap(prog -> {
+      List<Arbitrary<Placed>> out = new ArrayList<>();
+      for (Stmt s : prog) {
+        out.add(Combinators.combine(pos, order).as((p, o) ->
+            new Placed(new Stmt(s.name(), s.depth(), s.a(), s.b(), s.c(), p, s.kind()), o)));
+      }
+      return Combinators.combine(out).as(l -> l);
+    });
+  }
+
+  @Property(tries = 60)
+  void agreesWithTheSubtractionReference(@ForAll("placedPrograms") List<Placed> placed) {
+    List<Stmt> prog = new ArrayList<>();
+    List<Relation> schedules = new ArrayList<>();
+    for (Placed p : placed) {
+      prog.add(p.stmt());
+      schedules.add(Relation.parse(p.schedule()));
+    }
+    AccessInfo info = new AccessInfo(unionOf(prog, Kind.READ, true), unionOf(prog, Kind.MUST, true),
+        unionOf(prog, Kind.MAY, true), unionOf(prog, Kind.KILL, true), UnionRelation.of(schedules));
+    String diff = PolybenchFlowTest.difference(Dataflow.compute(info), SubtractionDataflow.compute(info));
+    assertEquals(null, diff, () -> "on " + placed);
   }
 }

@@ -1,0 +1,61 @@
+package dev.polyj.polyhedral.flow;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.space.Space;
+import java.util.List;
+
+/**
+ * A dynamic condition on the instances of one statement (section 4 of Verdoolaege, Nikolov,
+ * Stefanov, "On Demand Parametric Array Dataflow Analysis", IMPACT 2013): the statement's iteration
+ * domain over-approximates the instances that run, and an instance {@code s} runs exactly when the
+ * values of the variables its filter accesses read at {@code s} form a tuple in {@code values(s)}.
+ *
+ * <p>{@code accesses} are the filter access relations, {@code S[i] -> x[...]}: the element of each
+ * dynamic variable read at instance {@code S[i]} (in that instance), one relation per position of
+ * the value tuple. {@code values} is the filter value relation {@code S[i] -> [v1, ..., vn]}.
+ *
+ * <p>For example, the statement {@code H} of the paper's Listing 1 runs when {@code i < n} and
+ * {@code j < m}: accesses {@code { H[k, i, j] -> n[] }} and {@code { H[k, i, j] -> m[] }}, values
+ * {@code { H[k, i, j] -> [n, m] : 0 <= i < n and 0 <= j < m }}.
+ */
+public record Filter(ImmutableList<Relation> accesses, Relation values) {
+  public Filter {
+    checkNotNull(accesses, "accesses");
+    checkNotNull(values, "values");
+    checkArgument(values.space().isMap(), "filter values must map statement instances to value tuples: %s",
+        values.space());
+    checkArgument(values.space().nOut() == accesses.size(), "%s filter accesses for value tuples of %s elements",
+        accesses.size(), values.space().nOut());
+    for (Relation a : accesses) {
+      checkArgument(a.space().isMap() && a.space().domain().withoutDimNames().equals(statementSpace(values)),
+          "filter access %s is not an access of statement %s", a.space(), values.space().domainTuple());
+    }
+  }
+
+  public Filter(List<Relation> accesses, Relation values) {
+    this(ImmutableList.copyOf(accesses), values);
+  }
+
+  /** The space of the statement's instances (without dimension names). */
+  public Space statement() {
+    return statementSpace(values);
+  }
+
+  /**
+   * The instances that run whatever the values of the dynamic variables: those whose filter value
+   * set holds every tuple.
+   */
+  public Relation alwaysRun() {
+    Relation everyTuple = Relation.universe(values.space());
+    Relation someTupleFails = everyTuple.subtract(values).domain();
+    return Relation.universe(values.space().domain()).subtract(someTupleFails);
+  }
+
+  private static Space statementSpace(Relation values) {
+    return values.space().domain().withoutDimNames();
+  }
+}

@@ -1,0 +1,105 @@
+package dev.polyj.polyhedral.flow;
+
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
+import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * When the filter of a sink statement implies the filter of a source statement (section 6.3 of
+ * Verdoolaege, Nikolov, Stefanov, "On Demand Parametric Array Dataflow Analysis", IMPACT 2013, in
+ * its simplest form): the pairs {@code c -> p} of instances such that {@code p} runs whenever
+ * {@code c} runs.
+ *
+ * <p>Two filter accesses read the same value when they read the same element and the last write of
+ * that element before each of them is the same definite write: the filter accesses are analysed as
+ * sinks of the problem's own sources (without this refinement), and their definite writers kept. On
+ * the pairs where every variable read by both filters has the same writer, the value tuples agree
+ * on those variables, and {@code p} runs whenever {@code c} does if no value tuple allowed by the
+ * filter of {@code c} is refused by the filter of {@code p} under these equalities. A statement
+ * without a filter always runs.
+ */
+final class FilterImplication {
+  private final Map<Space, Filter> filters = new HashMap<>();
+  /** Per filtered statement and filter access: instance -> [writer -> element] of the value read. */
+  private final Map<Space, List<List<Relation>>> writers = new HashMap<>();
+  private final Map<List<Space>, Relation> cache = new HashMap<>();
+
+  FilterImplication(AccessInfo info, List<String> params) {
+    for (Filter f : info.filters()) {
+      List<Relation> accesses = new ArrayList<>();
+      for (Relation a : f.accesses()) accesses.add(a.alignParams(params));
+      Filter aligned = new Filter(accesses, f.values().alignParams(params));
+      filters.put(aligned.statement(), aligned);
+      List<List<Relation>> perAccess = new ArrayList<>();
+      for (Relation a : accesses) {
+        AccessInfo problem = new AccessInfo(UnionRelation.of(a), info.mustSource(), info.maySource(), info.kill(),
+            info.scheduleMap(), info.filters());
+        FlowResult flow = Dataflow.compute(problem, false);
+        List<Relation> byWriter = new ArrayList<>();
+        for (Relation dep : flow.mustDependence().alignParams(params).relations()) {
+          byWriter.add(dep.reverse().rangeProduct(a)); // S -> [W -> x]
+        }
+        perAccess.add(byWriter);
+      }
+      writers.put(aligned.statement(), perAccess);
+    }
+  }
+
+  /** The pairs {@code c -> p} where instance {@code p} of the source runs whenever {@code c} runs, or null. */
+  Relation implied(Space sinkStatement, Space sourceStatement) {
+    Space c = sinkStatement.withoutDimNames();
+    Space p = sourceStatement.withoutDimNames();
+    return cache.computeIfAbsent(List.of(c, p), k -> compute(c, p));
+  }
+
+  private Relation compute(Space c, Space p) {
+    Filter fc = filters.get(c);
+    Filter fp = filters.get(p);
+    if (fc == null || fp == null) return null;
+    Space pairs = c.mapTo(p);
+    // the pairs where the variables read by both filters hold the same values
+    Relation same = Relation.universe(pairs);
+    List<int[]> equal = new ArrayList<>();
+    for (int a = 0; a < fc.accesses().size(); a++) {
+      for (int b = 0; b < fp.accesses().size(); b++) {
+        if (!fc.accesses().get(a).space().range().withoutDimNames()
+            .equals(fp.accesses().get(b).space().range().withoutDimNames())) {
+          continue;
+        }
+        Relation e = Relation.empty(pairs);
+        for (Relation wc : writers.get(c).get(a)) {
+          for (Relation wp : writers.get(p).get(b)) {
+            if (wc.space().range().withoutDimNames().equals(wp.space().range().withoutDimNames())) {
+              e = e.union(wc.apply(wp.reverse()).withSpace(pairs));
+            }
+          }
+        }
+        same = same.intersect(e);
+        equal.add(new int[] {a, b});
+      }
+    }
+    if (same.isEmpty()) return null;
+    // value tuples of c's filter, refused by p's filter, equal where the variables are the same
+    Relation refused = Relation.universe(fp.values().space()).subtract(fp.values());
+    Relation both = fc.values().withSpace(fc.values().space().withDomainTuple(c.tuple()))
+        .product(refused.withSpace(refused.space().withDomainTuple(p.tuple())));
+    Space values = both.space().range();
+    BasicRelation.Builder eqs = BasicRelation.builder(values);
+    int np = values.nParam();
+    int nc = fc.values().space().nOut();
+    for (int[] ab : equal) {
+      long[] row = new long[1 + values.nVar()];
+      row[1 + np + ab[0]] = 1;
+      row[1 + np + nc + ab[1]] = -1;
+      eqs.addEq(row);
+    }
+    Relation failing = both.intersectRange(Relation.of(eqs.build())).domain().unwrap().withSpace(pairs);
+    Relation implied = same.subtract(failing);
+    return implied.isEmpty() ? null : implied;
+  }
+}

@@ -1,0 +1,124 @@
+package dev.polyj.polyhedral.flow;
+
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
+import dev.polyj.presburger.space.Space;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A schedule map with every statement's times padded with zeros to one common anonymous time
+ * space, so that instances of any two statements compare lexicographically. Also records, per
+ * statement and time dimension, the constant value of that dimension when it has one (the
+ * statement positions of a 2d+1 schedule), which tells cheaply at which levels one statement can
+ * run before another.
+ */
+final class TimeSchedule {
+  private final Map<Space, Relation> byDomain = new HashMap<>();
+  private final Map<Space, Long[]> fixed = new HashMap<>();
+  private final Space timeSpace;
+
+  TimeSchedule(UnionRelation map, List<String> params) {
+    int arity = 0;
+    for (Relation r : map.relations()) if (r.space().isMap()) arity = Math.max(arity, r.space().nOut());
+    timeSpace = Space.set(params, arity);
+    for (Relation r : map.relations()) {
+      if (!r.space().isMap()) continue;
+      Relation padded = r.apply(pad(r.space().range(), timeSpace));
+      byDomain.merge(r.space().domain().withoutDimNames(), padded, Relation::union);
+    }
+    for (Map.Entry<Space, Relation> e : byDomain.entrySet()) fixed.put(e.getKey(), fixedValues(e.getValue()));
+  }
+
+  Space timeSpace() {
+    return timeSpace;
+  }
+
+  int arity() {
+    return timeSpace.nOut();
+  }
+
+  /** The padded schedule of the statement whose instances live in {@code domain}. */
+  Relation of(Space domain) {
+    Relation r = byDomain.get(domain.withoutDimNames());
+    if (r == null) throw new IllegalArgumentException("no schedule for statement " + domain.tuple());
+    return r;
+  }
+
+  /** Per time dimension, the constant value every instance of the statement has there, or null. */
+  Long[] fixed(Space domain) {
+    of(domain);
+    return fixed.get(domain.withoutDimNames());
+  }
+
+  /**
+   * False when no instance of statement {@code source} can run before an instance of {@code sink}
+   * with exactly {@code level} equal leading time dimensions, judged from constant dimensions only.
+   */
+  static boolean canPrecedeAt(Long[] source, Long[] sink, int level) {
+    for (int d = 0; d < level; d++) {
+      if (source[d] != null && sink[d] != null && !source[d].equals(sink[d])) return false;
+    }
+    return source[level] == null || sink[level] == null || source[level] < sink[level];
+  }
+
+  /** Orders statements by their constant time dimensions, the last-running first. */
+  static int closestFirst(Long[] a, Long[] b) {
+    for (int d = 0; d < a.length; d++) {
+      long x = a[d] == null ? Long.MAX_VALUE : a[d];
+      long y = b[d] == null ? Long.MAX_VALUE : b[d];
+      if (x != y) return Long.compare(y, x);
+    }
+    return 0;
+  }
+
+  /** The constant of each output dimension fixed by an equality in every basic relation. */
+  private static Long[] fixedValues(Relation r) {
+    int n = r.space().nOut();
+    Long[] out = new Long[n];
+    if (r.isEmpty()) return out;
+    for (int d = 0; d < n; d++) {
+      Long value = null;
+      boolean all = true;
+      for (BasicRelation b : r.basics()) {
+        Long v = fixedIn(b, d);
+        if (v == null || (value != null && !value.equals(v))) {
+          all = false;
+          break;
+        }
+        value = v;
+      }
+      out[d] = all ? value : null;
+    }
+    return out;
+  }
+
+  private static Long fixedIn(BasicRelation b, int d) {
+    int col = b.outCol(d);
+    for (long[] row : b.equalities()) {
+      if (row[col] == 0) continue;
+      boolean alone = true;
+      for (int c = 1; c < row.length && alone; c++) if (c != col && row[c] != 0) alone = false;
+      if (alone && row[0] % row[col] == 0) return -row[0] / row[col];
+    }
+    return null;
+  }
+
+  /** { [t0..tk-1] -> [t0..tk-1, 0, ..., 0] }. */
+  private static Relation pad(Space from, Space to) {
+    Space s = from.mapTo(to.withParams(from.params()));
+    int k = from.nOut();
+    int m = to.nOut();
+    BasicRelation.Builder b = BasicRelation.builder(s);
+    int np = from.nParam();
+    for (int i = 0; i < m; i++) {
+      long[] row = new long[1 + s.nVar()];
+      row[1 + np + k + i] = 1;
+      if (i < k) row[1 + np + i] = -1;
+      b.addEq(row);
+    }
+    return Relation.of(b.build());
+  }
+}
