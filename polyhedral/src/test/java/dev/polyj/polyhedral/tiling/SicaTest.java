@@ -120,4 +120,18 @@ class SicaTest {
     for (int i = 0; i < band; i++) if (i != s1 && s[i] != 1) tiled++;
     assertEquals(twoLevel && band > 1 && sica.qL2() > 1 ? 1 : 0, tiled);
   }
+
+  @Test
+  void policiesByName() {
+    TileSizeQuery q = new TileSizeQuery(3, 2, 4, 2);
+    assertArrayEquals(new long[] {32, 32, 32}, TileSizePolicies.parse("pluto", XEON_X5650).sizes(q));
+    assertArrayEquals(new long[] {16, 16, 16}, TileSizePolicies.parse("Pluto:16", XEON_X5650).sizes(q));
+    assertArrayEquals(new long[] {1, 1, 4096}, TileSizePolicies.parse("sica", XEON_X5650).sizes(q));
+    assertArrayEquals(new long[] {8, 1, 4096}, TileSizePolicies.parse("sica2", XEON_X5650).sizes(q));
+    assertArrayEquals(new long[] {8, 1, 3684}, TileSizePolicies.parse("sica2:rho=0.9", XEON_X5650).sizes(q));
+    for (String bad : new String[] {"tss", "pluto:x", "sica:0.9", "sica:rho=abc", "pluto:0"}) {
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+          () -> TileSizePolicies.parse(bad, XEON_X5650), bad);
+    }
+  }
 }

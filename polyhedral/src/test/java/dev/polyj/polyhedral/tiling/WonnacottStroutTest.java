@@ -44,7 +44,9 @@ class WonnacottStroutTest {
     assertEquals(P, p.maxConcurrency());
     assertEquals(35, p.wavefronts());
     assertEquals(35, p.steps(2 * P));
-    assertEquals(2 * PIPELINED.profile(N5, T5).tiles(), p.tiles());
+    // ... for twice the work.
+    assertEquals(N5 * T5, PIPELINED.iterationCount().evaluate(new long[] {N5, T5}).numerator().longValueExact());
+    assertEquals(2 * N5 * T5, PIPELINED.iterationCount().evaluate(new long[] {2 * N5, T5}).numerator().longValueExact());
   }
 
   @Test
