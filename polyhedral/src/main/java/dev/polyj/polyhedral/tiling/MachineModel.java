@@ -6,7 +6,10 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -48,32 +51,46 @@ public record MachineModel(long l1DataBytes, long l2Bytes, long cacheLineBytes, 
   public static MachineModel detect(Path root) {
     Builder b = DEFAULT.toBuilder();
     Path cacheDir = root.resolve("sys/devices/system/cpu/cpu0/cache");
+    List<CacheIndex> caches = new ArrayList<>();
     if (Files.isDirectory(cacheDir)) {
       try (DirectoryStream<Path> dirs = Files.newDirectoryStream(cacheDir, "index*")) {
-        for (Path d : dirs) readCacheIndex(d, b);
+        for (Path d : dirs) readCacheIndex(d).ifPresent(caches::add);
       } catch (IOException | RuntimeException e) {
         // an unreadable tree keeps the defaults
+      }
+    }
+    // A level-1 data cache wins over a unified one; instruction caches are ignored.
+    caches.sort(Comparator.comparing((CacheIndex c) -> c.data()));
+    for (CacheIndex c : caches) {
+      if (c.level() == 1) {
+        b.l1DataBytes(c.size());
+        c.line().ifPresent(b::cacheLineBytes);
+      } else if (c.level() == 2) {
+        b.l2Bytes(c.size());
       }
     }
     readSimd(root.resolve("proc/cpuinfo")).ifPresent(b::simdBytes);
     return b.build();
   }
 
-  private static void readCacheIndex(Path dir, Builder b) {
+  private record CacheIndex(int level, boolean data, long size, Optional<Long> line) {}
+
+  private static Optional<CacheIndex> readCacheIndex(Path dir) {
     Optional<String> level = readLine(dir.resolve("level"));
     Optional<String> type = readLine(dir.resolve("type"));
     Optional<Long> size = readLine(dir.resolve("size")).flatMap(MachineModel::parseSizeLenient);
-    Optional<Long> line = readLine(dir.resolve("coherency_line_size")).flatMap(MachineModel::parseSizeLenient);
-    if (level.isEmpty() || type.isEmpty() || size.isEmpty() || size.get() <= 0) return;
+    Optional<Long> line = readLine(dir.resolve("coherency_line_size"))
+        .flatMap(MachineModel::parseSizeLenient).filter(v -> v > 0);
+    if (level.isEmpty() || type.isEmpty() || size.isEmpty() || size.get() <= 0) return Optional.empty();
     String t = type.get().toLowerCase(Locale.ROOT);
-    boolean data = t.equals("data") || t.equals("unified");
-    if (!data) return;
-    if (level.get().equals("1")) {
-      b.l1DataBytes(size.get());
-      line.filter(v -> v > 0).ifPresent(b::cacheLineBytes);
-    } else if (level.get().equals("2")) {
-      b.l2Bytes(size.get());
+    if (!t.equals("data") && !t.equals("unified")) return Optional.empty();
+    int lv;
+    try {
+      lv = Integer.parseInt(level.get());
+    } catch (NumberFormatException e) {
+      return Optional.empty();
     }
+    return Optional.of(new CacheIndex(lv, t.equals("data"), size.get(), line));
   }
 
   private static Optional<Long> readSimd(Path cpuinfo) {

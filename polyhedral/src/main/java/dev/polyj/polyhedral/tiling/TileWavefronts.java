@@ -25,7 +25,7 @@ import java.util.Optional;
  * sizes {@code s_k}; the tiles run in wavefronts {@code w = f . a} (all tiles of one wavefront
  * concurrently, the wavefronts one after the other). The tiles of each wavefront are counted
  * exactly with the counting engine, as a piecewise quasi-polynomial in the parameters and
- * {@code w}; so are the tiles and the wavefronts.
+ * {@code w}; so are the tiles and the iterations.
  *
  * <p>Concrete questions (the concurrency profile, the maximum concurrency, the number of steps on
  * P processors, the share of tiles that run with P-fold parallelism) evaluate those polynomials
@@ -34,10 +34,11 @@ import java.util.Optional;
  *
  * <p>Weak scaling (Gustafson) asks that the available parallelism grow in proportion to the work
  * when the data size grows and the other sizes (for a stencil, the number of time steps) stay
- * fixed. {@link #weakScaling} measures the maximum concurrency and the number of iterations exactly at a
- * sequence of doubled data sizes, and reports the tiling weakly scalable when the ratio of the two
- * does not drop by more than a quarter at each of the last two doublings (linear growth keeps the
- * ratio; a bounded concurrency, or one growing only with the square root of the work, halves it).
+ * fixed. {@link #weakScaling} measures the maximum concurrency and the number of iterations
+ * exactly at a sequence of doubled data sizes, and reports the tiling weakly scalable when the
+ * ratio of the two does not drop by more than a quarter at each of the last two doublings (linear
+ * growth keeps the ratio; a bounded concurrency, or one growing only with the square root of the
+ * work, halves it).
  * That is a finite test, not a proof: the sequence must start beyond the sizes where a bounded
  * concurrency is still filling up.
  */

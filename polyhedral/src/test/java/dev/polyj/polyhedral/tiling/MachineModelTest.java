@@ -53,6 +53,19 @@ class MachineModelTest {
   }
 
   @Test
+  void dataCacheWinsOverUnifiedAtLevel1() throws IOException {
+    for (int order = 0; order < 2; order++) {
+      cacheIndex(order, "1", "Data", "16K", "32");
+      cacheIndex(1 - order, "1", "Unified", "64K", "64");
+      assertEquals(16 * 1024, MachineModel.detect(root).l1DataBytes());
+      assertEquals(32, MachineModel.detect(root).cacheLineBytes());
+    }
+    cacheIndex(0, "1", "Unified", "64K", "128");
+    cacheIndex(1, "1", "Instruction", "16K", "32");
+    assertEquals(64 * 1024, MachineModel.detect(root).l1DataBytes());
+  }
+
+  @Test
   void simdWidthFromTheWidestFlag() throws IOException {
     String[][] cases = {{"sse sse2", "16"}, {"sse2 avx", "32"}, {"avx2 sse2", "32"},
         {"avx512f avx2", "64"}, {"fpu vme", String.valueOf(MachineModel.DEFAULT.simdBytes())}};

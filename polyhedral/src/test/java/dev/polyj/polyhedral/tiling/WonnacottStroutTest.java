@@ -38,6 +38,21 @@ class WonnacottStroutTest {
   }
 
   @Test
+  void figure5CountsDoNotDependOnTheTileScale() {
+    for (long tau = 1; tau <= 3; tau++) {
+      long sigma = 2 * tau;
+      long n = P * (sigma + tau);
+      long t = 8 * tau;
+      TileWavefronts tw = TileWavefronts.of(TileWavefrontsOracleTest.JACOBI_1D,
+          new long[][] {{1, 0}, {1, 1}}, new long[] {tau, sigma}, new long[] {1, 1});
+      assertEquals(23, tw.profile(n, t).wavefronts(), "tau " + tau);
+      assertEquals(P, tw.profile(n, t).maxConcurrency(), "tau " + tau);
+      assertEquals(35, tw.profile(2 * n, t).steps(2 * P), "tau " + tau);
+      assertEquals(24, tw.profile(n + sigma, t).wavefronts(), "tau " + tau);
+    }
+  }
+
+  @Test
   void doublingNAndPTakes35StepsInsteadOf23() {
     TileWavefronts.Profile p = PIPELINED.profile(2 * N5, T5);
     // Twice as tall but no wider: the concurrency stays at 8, and 16 processors need 35 steps.
@@ -113,6 +128,12 @@ class WonnacottStroutTest {
     TileWavefronts.Scaling s = PIPELINED.weakScaling(new int[] {0}, new long[] {N5, T5}, 3);
     assertFalse(s.weaklyScalable(), s.toString());
     assertEquals(P, s.maxConcurrency()[3]);
+    // Scaling N and T together does raise the concurrency, but only with the square root of the
+    // work: still not weak scaling in Gustafson's sense.
+    TileWavefronts.Scaling both = PIPELINED.weakScaling(new int[] {0, 1}, new long[] {N5, T5}, 3);
+    long[] c = both.maxConcurrency();
+    assertTrue(c[3] > c[2] && c[2] > c[1], both.toString());
+    assertFalse(both.weaklyScalable(), both.toString());
   }
 
   @Test
