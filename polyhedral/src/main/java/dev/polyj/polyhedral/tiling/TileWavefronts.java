@@ -30,7 +30,9 @@ import java.util.Optional;
  * <p>Concrete questions (the concurrency profile, the maximum concurrency, the number of steps on
  * P processors, the share of tiles that run with P-fold parallelism) evaluate those polynomials
  * at given parameter values, one wavefront at a time; the wavefront range comes from the
- * parametric lexicographic minimum and maximum of the wavefront set.
+ * parametric lexicographic minimum and maximum of the wavefront set. {@link #respects} checks
+ * that the wavefront order is legal for given dependences (every dependence between different
+ * tiles goes to a later wavefront); the other methods assume it.
  *
  * <p>Weak scaling (Gustafson) asks that the available parallelism grow in proportion to the work
  * when the data size grows and the other sizes (for a stencil, the number of time steps) stay
@@ -157,6 +159,83 @@ public final class TileWavefronts {
       out.add(joint.mapVariables(target, dropX));
     }
     return Relation.ofBasics(target, out);
+  }
+
+  /** The map from an iteration {@code [x...]} to its wavefront and tile {@code [w, a...]}. */
+  public Relation tileMap() {
+    Space ds = domain.space();
+    int np = ds.nParam();
+    int n = ds.nDim();
+    int m = sizes.length;
+    Space space = Space.map(ds.params(), n, 1 + m);
+    int nv = space.nVar();
+    BasicRelation.Builder b = BasicRelation.builder(space);
+    int xCol = 1 + np;
+    int wCol = 1 + np + n;
+    int aCol = wCol + 1;
+    for (int k = 0; k < m; k++) {
+      long[] lo = new long[1 + nv];
+      long[] hi = new long[1 + nv];
+      long[] h = hyperplanes[k];
+      for (int c = 0; c <= np; c++) {
+        lo[c] = h[c];
+        hi[c] = Ints.neg(h[c]);
+      }
+      for (int j = 0; j < n; j++) {
+        lo[xCol + j] = h[1 + np + j];
+        hi[xCol + j] = Ints.neg(h[1 + np + j]);
+      }
+      lo[aCol + k] = Ints.neg(sizes[k]);
+      hi[aCol + k] = sizes[k];
+      hi[0] = Ints.add(hi[0], sizes[k] - 1);
+      b.addIneq(lo).addIneq(hi);
+    }
+    long[] wEq = new long[1 + nv];
+    wEq[wCol] = -1;
+    for (int k = 0; k < m; k++) wEq[aCol + k] = wavefront[k];
+    b.addEq(wEq);
+    return Relation.of(b.build()).intersectDomain(domain);
+  }
+
+  /**
+   * The pairs of tiles {@code [w, a...] -> [w', a'...]} joined by a dependence of {@code deps} (a
+   * map between iterations of the domain) that the wavefront order does not respect: different
+   * tiles with {@code w' <= w}. Empty when the wavefront schedule is legal. (The order of the
+   * iterations inside a tile is not considered.)
+   */
+  public Relation wavefrontViolations(Relation deps) {
+    checkArgument(deps.space().isMap(), "dependences must be a map, got %s", deps.space());
+    Relation tm = tileMap();
+    Relation pairs = deps.applyDomain(tm).apply(tm);
+    Space ps = pairs.space();
+    int np = ps.nParam();
+    int m = sizes.length;
+    int w = 1 + np;
+    int w2 = w + 1 + m;
+    List<BasicRelation> bad = new ArrayList<>();
+    long[] earlier = new long[1 + ps.nVar()];
+    earlier[0] = -1;
+    earlier[w] = 1;
+    earlier[w2] = -1;
+    bad.add(BasicRelation.builder(ps).addIneq(earlier).build());
+    for (int k = 0; k < m; k++) {
+      for (int sign = -1; sign <= 1; sign += 2) {
+        long[] same = new long[1 + ps.nVar()];
+        same[w] = 1;
+        same[w2] = -1;
+        long[] differ = new long[1 + ps.nVar()];
+        differ[0] = -1;
+        differ[w2 + 1 + k] = sign;
+        differ[w + 1 + k] = -sign;
+        bad.add(BasicRelation.builder(ps).addEq(same).addIneq(differ).build());
+      }
+    }
+    return pairs.intersect(Relation.ofBasics(ps, bad));
+  }
+
+  /** True if every dependence between different tiles goes to a later wavefront. */
+  public boolean respects(Relation deps) {
+    return wavefrontViolations(deps).isEmpty();
   }
 
   /** The map from a wavefront index {@code [w]} to the tiles {@code [a...]} it executes. */

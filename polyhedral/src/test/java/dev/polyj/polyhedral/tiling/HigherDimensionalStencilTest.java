@@ -16,8 +16,13 @@ import org.junit.jupiter.api.Test;
 class HigherDimensionalStencilTest {
   static final Relation JACOBI_2D = Relation.parse("[N] -> { [t, i, j] : 0 <= t < 8 and 0 <= i < N and 0 <= j < N }");
 
+  static final Relation DEPS = Relation.parse("[N] -> { [t, i, j] -> [t + 1, i2, j2] : 0 <= t < 7 and "
+      + "0 <= i < N and 0 <= j < N and 0 <= i2 < N and 0 <= j2 < N and -1 <= i2 - i <= 1 and "
+      + "-1 <= j2 - j <= 1 and -1 <= i2 - i + j2 - j <= 1 and -1 <= i2 - i - j2 + j <= 1 }");
+
   private static TileWavefronts checked(long[][] h, long[] sizes, long[] f) {
     TileWavefronts tw = TileWavefronts.of(JACOBI_2D, h, sizes, f);
+    assertTrue(tw.respects(DEPS), "legal wavefront order");
     for (long n : new long[] {1, 5, 9}) {
       TileWavefrontsOracleTest.check(tw, JACOBI_2D, h, sizes, f, new long[] {n}, -1, 10);
     }
@@ -42,6 +47,13 @@ class HigherDimensionalStencilTest {
     long[] c = s.maxConcurrency();
     assertTrue(c[3] > c[2] && c[2] > c[1], s.toString());
     assertFalse(s.weaklyScalable(), s.toString());
+  }
+
+  @Test
+  void tilingAlongJWithoutWavefrontInJIsIllegal() {
+    TileWavefronts tw = TileWavefronts.of(JACOBI_2D, new long[][] {{1, 1, 0}, {1, -1, 0}, {0, 0, 1}},
+        new long[] {4, 4, 4}, new long[] {1, 1, 0});
+    assertFalse(tw.respects(DEPS));
   }
 
   @Test

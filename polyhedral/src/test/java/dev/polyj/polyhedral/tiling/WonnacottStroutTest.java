@@ -143,6 +143,8 @@ class WonnacottStroutTest {
     long s = 4;
     TileWavefronts diamond = TileWavefronts.of(TileWavefrontsOracleTest.JACOBI_1D,
         new long[][] {{1, 1}, {1, -1}}, new long[] {s, s}, new long[] {1, 1});
+    assertTrue(diamond.respects(TileWavefrontsOracleTest.JACOBI_1D_DEPS));
+    assertTrue(PIPELINED.respects(TileWavefrontsOracleTest.JACOBI_1D_DEPS));
     TileWavefronts.Scaling sc = diamond.weakScaling(new int[] {0}, new long[] {N5, T5}, 3);
     assertTrue(sc.weaklyScalable(), sc.toString());
     // Concurrent start: the first wavefront already holds a number of tiles proportional to N.
