@@ -2,6 +2,8 @@ package dev.polyj.polybench.cli;
 
 import dev.polyj.polybench.optimize.PolyhedralOptimizer;
 import dev.polyj.polyhedral.frontend.CSourceException;
+import dev.polyj.polyhedral.tiling.MachineModel;
+import dev.polyj.polyhedral.tiling.TileSizePolicies;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +34,15 @@ final class OptimizeCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "Macro definition for the preprocessor.")
   List<String> defines = new ArrayList<>();
 
-  @Option(names = "--tile", paramLabel = "SIZES|auto|none", defaultValue = "auto",
-      description = "Tile sizes of the permutable bands, comma-separated per band member (the last one repeats), "
-          + "'auto' for the default sizes, 'none' for no tiling (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--tile", paramLabel = "SIZES|auto|none|pluto[:N]|sica[2][:rho=R]", defaultValue = "auto",
+      description = "Tile sizes of the permutable bands: comma-separated per band member (the last one repeats), "
+          + "'auto' or 'pluto' for 32, 'pluto:N' for N, 'sica' for sizes from the machine's L1 cache and SIMD "
+          + "width (sica2: also the L2 cache), 'none' for no tiling (default: ${DEFAULT-VALUE}).")
   String tile;
+
+  @Option(names = "--machine", paramLabel = "l1=32K,l2=1M,simd=32",
+      description = "Overrides of the cache and SIMD sizes read from /sys and /proc/cpuinfo (for --tile sica).")
+  String machine;
 
   @Option(names = "--parallel", negatable = true, defaultValue = "true",
       description = "Run parallel loops with OpenMP (default: on; --no-parallel turns it off).")
@@ -82,8 +89,16 @@ final class OptimizeCommand implements Callable<Integer> {
     for (String d : defines) cpp.add("-D" + d);
     PolyhedralOptimizer.Config config;
     try {
-      config = PolyhedralOptimizer.Config.defaults().withTileSizes(parseTileSizes(tile)).withParallel(parallel)
-          .withWavefront(wavefront).withStrideOrder(strideOrder).withDiamond(diamond);
+      config = PolyhedralOptimizer.Config.defaults().withParallel(parallel).withWavefront(wavefront)
+          .withStrideOrder(strideOrder).withDiamond(diamond);
+      String t = tile.trim().toLowerCase(java.util.Locale.ROOT);
+      if (t.startsWith("pluto:") || t.startsWith("sica")) {
+        MachineModel m = MachineModel.detect();
+        if (machine != null) m = m.withOverrides(machine);
+        config = config.withSizePolicy(TileSizePolicies.parse(t, m));
+      } else {
+        config = config.withTileSizes(parseTileSizes(t.equals("pluto") ? "auto" : t));
+      }
     } catch (IllegalArgumentException e) {
       return fail(e.getMessage());
     }

@@ -16,6 +16,7 @@ import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.tiling.ConcurrentStart;
 import dev.polyj.polyhedral.tiling.StrideOrder;
+import dev.polyj.polyhedral.tiling.TileSizePolicy;
 import dev.polyj.polyhedral.tiling.Tiling;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.Relation;
@@ -43,38 +44,45 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /**
    * What the optimizer does after scheduling: tile permutable bands ({@code tileSizes} per band
-   * member, the last size repeated; empty for the default sizes; null for no tiling), run
+   * member, the last size repeated; empty for the sizes of {@code sizePolicy}, or Pluto's 32 when
+   * it is null; null for no tiling), run
    * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, put
    * the stride-one point loop innermost, and give time-iterated stencils concurrent-start
    * (diamond) hyperplanes when tiling.
    */
-  public record Config(long[] tileSizes, boolean parallel, boolean wavefront, boolean strideOrder, boolean diamond) {
+  public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
+      boolean strideOrder, boolean diamond) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
 
     /** The best configuration the project has. */
     public static Config defaults() {
-      return new Config(new long[0], true, true, true, false);
+      return new Config(new long[0], null, true, true, true, false);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, parallel, wavefront, strideOrder, diamond);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, p, wavefront, strideOrder, diamond);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, parallel, w, strideOrder, diamond);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, parallel, wavefront, o, diamond);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond);
+    }
+
+    /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
+    public Config withSizePolicy(TileSizePolicy policy) {
+      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond);
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, parallel, wavefront, strideOrder, d);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d);
     }
   }
 
@@ -174,7 +182,9 @@ public final class PolyhedralOptimizer implements Optimizer {
       Tiling.Result tiled = Tiling.tile(tree, new Tiling.BandPolicy() {
         @Override
         public long[] sizes(ScheduleNode.Band band) {
-          return fixed.sizes(band);
+          if (config.sizePolicy() == null || config.tileSizes().length > 0) return fixed.sizes(band);
+          if (band.nMember() < 2) return null;
+          return config.sizePolicy().sizes(stride.query(band));
         }
 
         @Override

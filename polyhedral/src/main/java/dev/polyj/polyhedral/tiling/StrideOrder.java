@@ -26,6 +26,65 @@ public final class StrideOrder {
     this.scop = scop;
   }
 
+  /**
+   * The question a tile-size policy answers for this band: its size, the member that goes
+   * innermost when it has stride-one accesses (else -1), the element size of the statements'
+   * arrays, and the number of distinct stride-one references along that member (SICA's E).
+   */
+  public TileSizeQuery query(ScheduleNode.Band band) {
+    int n = band.nMember();
+    int[] order = order(band);
+    int last = order[n - 1];
+    int stride1 = -1;
+    int refs = 0;
+    if (!(order[n - 1] == n - 1 && score(band.members().get(n - 1)) == null)) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (Relation r : band.members().get(last).relations()) {
+        Statement st = statement(r.space().domainTuple().name());
+        long[] row = st == null ? null : affineRow(r, 0);
+        int iterator = row == null ? -1 : plainIterator(row);
+        if (iterator < 0) continue;
+        for (Access a : st.accesses()) {
+          if (accessScore(a, iterator) == 2 && seen.add(a.array() + " " + a.relation())) refs++;
+        }
+      }
+      if (refs > 0) stride1 = last;
+    }
+    return new TileSizeQuery(n, stride1, elementBytes(), Math.max(1, refs));
+  }
+
+  private Statement statement(String name) {
+    for (Statement x : scop.statements()) if (x.name().equals(name)) return x;
+    return null;
+  }
+
+  private static int plainIterator(long[] row) {
+    int iterator = -1;
+    for (int j = 0; j < row.length; j++) {
+      if (row[j] == 0) continue;
+      if (iterator >= 0 || Math.abs(row[j]) != 1) return -1;
+      iterator = j;
+    }
+    return iterator;
+  }
+
+  /** The largest element size of the SCoP's arrays (8 for double, 4 for float and int). */
+  private int elementBytes() {
+    int bytes = 1;
+    for (dev.polyj.polyhedral.scop.ArrayInfo a : scop.arrays()) {
+      String t = a.elementType().replace("const", "").trim();
+      int b = switch (t) {
+        case "double", "long", "long long", "int64_t", "uint64_t", "size_t" -> 8;
+        case "float", "int", "unsigned", "unsigned int", "int32_t", "uint32_t" -> 4;
+        case "short", "int16_t" -> 2;
+        case "char", "int8_t", "uint8_t" -> 1;
+        default -> 8;
+      };
+      bytes = Math.max(bytes, b);
+    }
+    return bytes;
+  }
+
   /** The point order: the best-scoring member last, the others in their order. */
   public int[] order(ScheduleNode.Band band) {
     int n = band.nMember();
