@@ -162,9 +162,10 @@ public final class PolyhedralOptimizer implements Optimizer {
   public record Scheduled(Scop scop, ScheduleNode tree) {}
 
   /**
-   * The schedule tree of a SCoP: Pluto hyperplanes, permutable bands tiled, wavefronts where
-   * needed, and every loop's parallel flag computed exactly on the final tree (which is checked
-   * against every dependence: a violation is a bug and is thrown, never emitted).
+   * The schedule tree of a SCoP: Pluto hyperplanes, checked exactly against every dependence (a
+   * violation is a bug and is thrown, never emitted) with every loop's parallel flag computed
+   * exactly, then permutable bands tiled (legal by construction; the tiling properties check
+   * tiled trees exactly), wavefronts where needed.
    */
   public static Scheduled schedule(Scop scop, Config config) {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
@@ -174,7 +175,8 @@ public final class PolyhedralOptimizer implements Optimizer {
         scop.scheduleMap());
     UnionRelation all = deps.all();
     if (config.diamond() && config.tileSizes() != null) schedule = ConcurrentStart.apply(schedule, all);
-    ScheduleNode tree = schedule.toTree();
+    // exact legality of the schedule and the parallel loops of its tree; tiling keeps both
+    ScheduleNode tree = TreeDependences.annotate(schedule.toTree(), all);
     if (config.tileSizes() != null) {
       long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
       Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);
@@ -198,10 +200,9 @@ public final class PolyhedralOptimizer implements Optimizer {
         }
       }, all);
       tree = tiled.tree();
-      all = tiled.liftDependences(all);
       scop = withTileIterators(scop, tiled);
     }
-    return new Scheduled(scop, TreeDependences.annotate(tree, all));
+    return new Scheduled(scop, tree);
   }
 
   /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */

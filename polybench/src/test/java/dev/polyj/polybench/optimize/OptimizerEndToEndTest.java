@@ -82,4 +82,16 @@ class OptimizerEndToEndTest {
     assertAllOptimizedAndExact(bench(untiled, dir.resolve("b"), "MINI", TILED_KERNELS),
         TILED_KERNELS.split(",").length);
   }
+
+  @Test
+  void concurrentStartAndMachineTileSizes(@TempDir Path dir) {
+    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    PolyhedralOptimizer.Config diamond = PolyhedralOptimizer.Config.defaults().withDiamond(true)
+        .withTileSizes(new long[] {4});
+    assertAllOptimizedAndExact(bench(diamond, dir.resolve("a"), "MINI", "jacobi-1d"), 1);
+    PolyhedralOptimizer.Config sica = PolyhedralOptimizer.Config.defaults().withSizePolicy(
+        dev.polyj.polyhedral.tiling.TileSizePolicies.parse("sica2",
+            dev.polyj.polyhedral.tiling.MachineModel.parse("l1=1K,l2=4K,simd=16")));
+    assertAllOptimizedAndExact(bench(sica, dir.resolve("b"), "MINI", "gemm,syr2k,2mm,doitgen"), 4);
+  }
 }

@@ -27,6 +27,11 @@ import java.util.List;
  * band member stays affine and code generation scans tiles with plain loop bounds; the
  * {@link Result} gives this augmentation to carry the dependences and the statements along.
  *
+ * <p>The parallel (coincident) flags of the new bands follow from the band's dependences: a tile
+ * or point loop is parallel when its member has zero distance on every dependence open at the
+ * band (so that no loop around it matters), and the second tile loop of a wavefront is parallel
+ * by construction. {@link TreeDependences} can check the tiled tree exactly.
+ *
  * <p>When neither of the two outermost tile loops is parallel (time-skewed stencils, wavefront
  * solvers), the tile band is turned into a wavefront (pipelined execution): its first member
  * becomes {@code t_1 + t_2}, and the second tile loop is then parallel, since every dependence
@@ -210,13 +215,19 @@ public final class Tiling {
             b.loopTypes(), b.otherOptions(), child.node()), child.aug());
       }
       int n = b.nMember();
+      // which members have zero distance on every dependence open at the band: their tile and
+      // point loops are parallel whatever the loops around them carry
+      boolean[] zero = new boolean[n];
+      for (int k = 0; k < n; k++) zero[k] = open.isEmpty() || TreeDependences.carried(open, b.members().get(k)).isEmpty();
       boolean wavefront = false;
-      if (policy.wavefront() && !open.isEmpty()) {
+      if (policy.wavefront() && !zero[0] && !zero[1]) {
         UnionRelation t0 = tileMember(b.members().get(0), sizes[0]);
         UnionRelation t1 = tileMember(b.members().get(1), sizes[1]);
         boolean outerParallel = TreeDependences.carried(open, t0).isEmpty();
         wavefront = !outerParallel && !TreeDependences.carried(TreeDependences.tied(open, t0), t1).isEmpty();
       }
+      List<Boolean> tileCoincident = new ArrayList<>();
+      for (int k = 0; k < n; k++) tileCoincident.add(zero[k] || (wavefront && k == 1));
       int[] order = policy.pointOrder(b);
       checkArgument(isPermutation(order, n), "point order %s is not a permutation of %s members",
           java.util.Arrays.toString(order), n);
@@ -228,7 +239,7 @@ public final class Tiling {
       List<ScheduleNode.LoopType> pointTypes = new ArrayList<>();
       for (int k : order) {
         points.add(liftDomain(members.get(k), tileAug));
-        pointCoincident.add(b.coincident().get(k));
+        pointCoincident.add(zero[k]);
         pointTypes.add(b.loopTypes().get(k));
       }
       List<UnionRelation> tiles = new ArrayList<>();
@@ -236,8 +247,7 @@ public final class Tiling {
       if (wavefront) tiles.set(0, coordinate(tileAug, 0, 1));
       ScheduleNode.Band point = new ScheduleNode.Band(ImmutableList.copyOf(points), true,
           ImmutableList.copyOf(pointCoincident), ImmutableList.copyOf(pointTypes), b.otherOptions(), below);
-      return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(tiles), true,
-          ImmutableList.copyOf(Collections.nCopies(n, false)),
+      return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(tiles), true, ImmutableList.copyOf(tileCoincident),
           ImmutableList.copyOf(Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT)), "", point), all);
     }
   }

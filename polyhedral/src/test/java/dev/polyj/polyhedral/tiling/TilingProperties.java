@@ -75,6 +75,10 @@ class TilingProperties {
     UnionRelation lifted = tiled.liftDependences(deps);
     ScheduleNode annotated = TreeDependences.annotate(tiled.tree(), lifted);
 
+    List<Boolean> claimed = new ArrayList<>();
+    for (ScheduleNode c = ((ScheduleNode.Domain) tiled.tree()).child(); c instanceof ScheduleNode.Band b; c = b.child()) {
+      claimed.addAll(b.coincident());
+    }
     List<UnionRelation> members = new ArrayList<>();
     List<Boolean> flags = new ArrayList<>();
     ScheduleNode n = ((ScheduleNode.Domain) annotated).child();
@@ -96,7 +100,10 @@ class TilingProperties {
       assertTrue(l < s.length && s[l] < t[l], "dependence not ordered forward");
       carries[l] = true;
     }
-    for (int l = 0; l < members.size(); l++) assertEquals(!carries[l], flags.get(l), "parallel flag of loop " + l);
+    for (int l = 0; l < members.size(); l++) {
+      assertEquals(!carries[l], flags.get(l), "parallel flag of loop " + l);
+      assertTrue(!claimed.get(l) || !carries[l], "tiling claims loop " + l + " parallel but it carries a dependence");
+    }
   }
 
   /** The augmented instance of S[i, j] (tile coordinates prepended). */
