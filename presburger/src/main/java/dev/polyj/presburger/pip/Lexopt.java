@@ -161,6 +161,7 @@ public final class Lexopt {
     List<PwMultiAff.Piece> pieces = new ArrayList<>();
     List<BasicRelation> none = new ArrayList<>();
     for (Leaf leaf : current) {
+      if (leaf.values() == null && domain == null) continue; // the rest of the universe is not asked for
       if (leaf.context().isEmptyExactly()) continue;
       BasicRelation dom = leaf.context().toBasic(domSpace);
       if (dom.isMarkedEmpty()) continue;

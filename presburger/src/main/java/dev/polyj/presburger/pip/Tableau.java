@@ -128,13 +128,13 @@ abstract class Tableau {
     return varIndex[var];
   }
 
-  private int newVar(int index) {
+  int newVar(int index) {
     if (nVar == varIndex.length) varIndex = Arrays.copyOf(varIndex, 2 * nVar);
     varIndex[nVar] = index;
     return nVar++;
   }
 
-  private void newRow(int var) {
+  void newRow(int var) {
     int r = nRow() - 1;
     if (r >= rowVar.length) rowVar = Arrays.copyOf(rowVar, Math.max(2 * rowVar.length, r + 1));
     rowVar[r] = var;
