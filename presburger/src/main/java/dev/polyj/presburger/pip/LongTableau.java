@@ -30,6 +30,11 @@ final class LongTableau extends Tableau {
   }
 
   @Override
+  Object rowIdentity(int r) {
+    return rows.get(r);
+  }
+
+  @Override
   int nRow() {
     return rows.size();
   }
@@ -119,7 +124,8 @@ final class LongTableau extends Tableau {
 
   @Override
   void replaceFractionByDiv(int r, int divParam) {
-    long[] a = rows.get(r);
+    long[] a = rows.get(r).clone(); // a new row object: its content changes
+    rows.set(r, a);
     long d = a[DEN];
     a[CONST] = Ints.mul(d, Math.floorDiv(a[CONST], d));
     for (int k = 0; k < nParam; k++) a[paramPos(k)] = Ints.mul(d, Math.floorDiv(a[paramPos(k)], d));

@@ -66,6 +66,12 @@ abstract class Tableau {
 
   abstract int nRow();
 
+  /**
+   * An object that stays the same for row r exactly as long as the row's numbers do (every
+   * operation that changes a row replaces it).
+   */
+  abstract Object rowIdentity(int r);
+
   /** Sign of the entry at {@code pos} of row {@code r}. */
   abstract int sign(int r, int pos);
 
