@@ -170,6 +170,26 @@ class LexoptProperties {
   }
 
   /** The graph of the result holds exactly the optimal pairs. */
+  /**
+   * Results are simplified: no piece domain keeps an inequality implied by the others (checked by
+   * inclusion), and two pieces with the same value never form a convex union (their simple hull,
+   * which is exact for a convex union, holds more points).
+   */
+  @Property(tries = 120)
+  void resultPiecesAreSimplified(@ForAll("stridedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    for (PwMultiAff.Piece p : f.pieces()) LexoptPiecesTest.assertNoRedundantInequality(p.domain(), f);
+    for (int a = 0; a < f.nPiece(); a++) {
+      for (int b = a + 1; b < f.nPiece(); b++) {
+        PwMultiAff.Piece pa = f.pieces().get(a);
+        PwMultiAff.Piece pb = f.pieces().get(b);
+        if (!pa.value().equals(pb.value())) continue;
+        Relation union = Relation.ofBasics(f.domainSpace(), List.of(pa.domain(), pb.domain()));
+        assertFalse(Relation.of(union.simpleHull()).isSubset(union), () -> "pieces with a convex union in " + f);
+      }
+    }
+  }
+
   @Property(tries = 80)
   void lexminRelationHoldsTheOptimalPairs(@ForAll("boxedRelations") Relation r) {
     Relation g = Lexopt.lexminRelation(r);
@@ -181,6 +201,36 @@ class LexoptProperties {
         assertEquals(optimal, g.contains(concat(dom, out)), () -> Arrays.toString(concat(dom, out)) + " in " + g);
       });
     });
+  }
+
+  /**
+   * The piecewise parser reads printed results back: printing what was read gives the same text,
+   * and the function read takes the same values (and is undefined at the same points).
+   */
+  @Property(tries = 120)
+  void printedResultReadsBackAsTheSameFunction(@ForAll("stridedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    PwMultiAff g = PwMultiAff.parse(f.toString());
+    assertEquals(f.toString(), g.toString());
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> {
+      Optional<long[]> a = f.evaluate(dom);
+      Optional<long[]> b = g.evaluate(dom);
+      assertEquals(a.isPresent(), b.isPresent(), () -> f + " read as " + g + " at " + Arrays.toString(dom));
+      a.ifPresent(v -> assertArrayEquals(v, b.get(), () -> f + " read as " + g + " at " + Arrays.toString(dom)));
+    });
+  }
+
+  /** The same for unions with existentials, and for one dimension's minimum as a piecewise expression. */
+  @Property(tries = 80)
+  void printedBoundsReadBack(@ForAll("boxedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    assertEquals(f.toString(), PwMultiAff.parse(f.toString()).toString());
+    PwAff d = max ? Lexopt.dimMax(r, 0) : Lexopt.dimMin(r, 0);
+    PwAff e = PwAff.parse(d.toString());
+    assertEquals(d.toString(), e.toString());
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> assertEquals(d.evaluate(dom), e.evaluate(dom), () -> d + " read as " + e));
   }
 
   /** The printed result, read back by the isl parser, is the graph of the optimum. */
