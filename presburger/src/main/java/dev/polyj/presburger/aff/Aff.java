@@ -61,6 +61,13 @@ public final class Aff {
     return normalize(space, new ArrayList<>(divs), n, den);
   }
 
+  /** Reads isl notation of one expression, e.g. {@code [N] -> { [i] -> [(N - floor((i)/2))] }}. */
+  public static Aff parse(String text) {
+    MultiAff m = AffParser.parseMultiAff(text);
+    checkArgument(m.size() == 1 && !m.rangeTuple().isWrapping() && !m.rangeTuple().hasName(), "expected one anonymous output in %s", text);
+    return m.get(0);
+  }
+
   /** A quasi-affine expression without divisions: {@code num . (1, x) / den}. */
   public static Aff of(Space space, long[] num, long den) {
     return of(space, List.of(), num, den);

@@ -114,11 +114,27 @@ final class AffPrinter {
     return a.denominator() == 1 ? body : "(" + body + ")/" + a.denominator();
   }
 
+  /**
+   * The columns 1.. of a row in printing order: variables in their order, then divisions sorted by
+   * their printed form (so that the text does not depend on the order in which divisions are
+   * stored).
+   */
+  static int[] printOrder(long[] row, String[] cols) {
+    List<Integer> plain = new ArrayList<>();
+    List<Integer> floors = new ArrayList<>();
+    for (int c = 1; c < row.length; c++) {
+      if (row[c] != 0) (cols[c] != null && cols[c].startsWith("floor(") ? floors : plain).add(c);
+    }
+    floors.sort((x, y) -> cols[x].compareTo(cols[y]));
+    plain.addAll(floors);
+    return plain.stream().mapToInt(Integer::intValue).toArray();
+  }
+
   /** {@code row . (1, cols)} in isl style: constant first, {@code 2i}, {@code 2*floor(...)}. */
   static String linear(long[] row, String[] cols, boolean withConstant) {
     StringBuilder sb = new StringBuilder();
     if (withConstant && row[0] != 0) sb.append(row[0]);
-    for (int c = 1; c < row.length; c++) {
+    for (int c : printOrder(row, cols)) {
       long v = row[c];
       if (v == 0) continue;
       if (sb.length() == 0) {
@@ -147,16 +163,30 @@ final class AffPrinter {
     for (int k = 0; k < nUnknown; k++) unknownNames[k] = k;
     String[] cols = columnNames(defs, unknownNames);
     List<String> parts = new ArrayList<>();
-    for (long[] e : b.equalities()) parts.add(constraint(e, cols, true));
+    List<String> eqs = new ArrayList<>();
+    for (long[] e : b.equalities()) eqs.add(constraint(e, cols, true));
+    parts.addAll(withDivisionsSorted(eqs));
+    List<String> ineqs = new ArrayList<>();
     for (long[] e : b.inequalities()) {
       if (isPinning(e, b)) continue;
-      parts.add(constraint(e, cols, false));
+      ineqs.add(constraint(e, cols, false));
     }
+    parts.addAll(withDivisionsSorted(ineqs));
     String body = String.join(" and ", parts);
     if (nUnknown == 0) return body;
     List<String> ex = new ArrayList<>();
     for (int k = 0; k < nUnknown; k++) ex.add("e" + k);
     return "exists (" + String.join(", ", ex) + " : " + (parts.isEmpty() ? "true" : body) + ")";
+  }
+
+  /** The constraints with divisions first, sorted (their stored order is not canonical), then the others in order. */
+  private static List<String> withDivisionsSorted(List<String> cs) {
+    List<String> divs = new ArrayList<>();
+    List<String> plain = new ArrayList<>();
+    for (String c : cs) (c.contains("floor(") ? divs : plain).add(c);
+    divs.sort(null);
+    divs.addAll(plain);
+    return divs;
   }
 
   /** True for the constraints that define a known division (printed through the floor itself). */
@@ -187,7 +217,7 @@ final class AffPrinter {
     v[0] = 0;
     boolean anyPositive = false;
     int first = -1;
-    for (int k = 1; k < v.length; k++) {
+    for (int k : printOrder(v, cols)) {
       if (v[k] > 0) anyPositive = true;
       if (v[k] != 0 && first < 0) first = k;
     }

@@ -38,6 +38,11 @@ public final class MultiAff {
     return new MultiAff(space, affs);
   }
 
+  /** Reads isl notation without condition, e.g. {@code { [i, j] -> [(i + j), (2i)] }} or {@code [N] -> { [(N), (0)] }}. */
+  public static MultiAff parse(String text) {
+    return AffParser.parseMultiAff(text);
+  }
+
   /** The identity function on the set space {@code s} (as a map {@code s -> s}). */
   public static MultiAff identity(Space s) {
     checkArgument(s.isSet(), "identity on a non-set space %s", s);

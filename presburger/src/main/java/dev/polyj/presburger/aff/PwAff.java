@@ -8,7 +8,9 @@ import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import dev.polyj.presburger.space.Tuple;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.BinaryOperator;
 
@@ -51,6 +53,15 @@ public final class PwAff {
   /** {@code a} on its whole domain space. */
   public static PwAff of(Aff a) {
     return of(a.space(), List.of(new Piece(BasicRelation.universe(a.space()), a)));
+  }
+
+  /** Reads isl notation with one output per piece, e.g. {@code [N] -> { [i] -> [(i + 1)] : i > 0 }}. */
+  public static PwAff parse(String text) {
+    AffParser.Parsed p = AffParser.parse(text);
+    checkArgument(p.space().nOut() == 1 && !p.space().rangeTuple().isWrapping(), "expected one output per piece in %s", text);
+    List<Piece> out = new ArrayList<>();
+    for (PwMultiAff.Piece pc : p.pieces()) out.add(new Piece(pc.domain(), pc.value().get(0)));
+    return of(MultiAff.domainSpace(p.space()), out);
   }
 
   public Space domainSpace() {
@@ -98,6 +109,21 @@ public final class PwAff {
   /** The graph as a relation in {@link #functionSpace()}. */
   public Relation toRelation() {
     return toPwMultiAff().toRelation();
+  }
+
+  /**
+   * The same function with fewer, simpler pieces: the domains of pieces with equal values are
+   * coalesced (see {@link PwMultiAff#coalesce()}).
+   */
+  public PwAff coalesce() {
+    if (pieces.isEmpty()) return this;
+    Map<Aff, List<BasicRelation>> groups = new LinkedHashMap<>();
+    for (Piece p : pieces) groups.computeIfAbsent(p.value(), v -> new ArrayList<>()).add(p.domain());
+    List<Piece> out = new ArrayList<>();
+    for (Map.Entry<Aff, List<BasicRelation>> g : groups.entrySet()) {
+      for (BasicRelation d : Relation.ofBasics(domainSpace, g.getValue()).coalesce().basics()) out.add(new Piece(d, g.getKey()));
+    }
+    return new PwAff(domainSpace, out);
   }
 
   public PwAff neg() {

@@ -7,7 +7,9 @@ import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -50,6 +52,15 @@ public final class PwMultiAff {
   /** One piece. */
   public static PwMultiAff of(BasicRelation domain, MultiAff value) {
     return of(value.space(), List.of(new Piece(domain, value)));
+  }
+
+  /**
+   * Reads isl notation, e.g. {@code [N] -> { S[i] -> [(i + 1), (N)] : i > 0; S[i] -> [(0), (N)] : i <= 0 }},
+   * the form {@link #toString()} writes (see {@link AffParser} for the expressions accepted).
+   */
+  public static PwMultiAff parse(String text) {
+    AffParser.Parsed p = AffParser.parse(text);
+    return of(p.space(), p.pieces());
   }
 
   public Space space() {
@@ -97,6 +108,25 @@ public final class PwMultiAff {
     List<PwAff.Piece> out = new ArrayList<>();
     for (Piece p : pieces) out.add(new PwAff.Piece(p.domain(), p.value().get(i)));
     return PwAff.of(domainSpace(), out);
+  }
+
+  /**
+   * The same function with fewer, simpler pieces (isl's {@code pw_multi_aff_coalesce}): the
+   * domains of pieces with equal values are coalesced (merged where their union is convex, each
+   * with its redundant constraints removed). Exact: every resulting domain is the union of some of
+   * the original ones, so domains stay pairwise disjoint.
+   */
+  public PwMultiAff coalesce() {
+    if (pieces.isEmpty()) return this;
+    Map<MultiAff, List<BasicRelation>> groups = new LinkedHashMap<>();
+    for (Piece p : pieces) groups.computeIfAbsent(p.value(), v -> new ArrayList<>()).add(p.domain());
+    List<Piece> out = new ArrayList<>();
+    for (Map.Entry<MultiAff, List<BasicRelation>> g : groups.entrySet()) {
+      for (BasicRelation d : Relation.ofBasics(domainSpace(), g.getValue()).coalesce().basics()) {
+        out.add(new Piece(d, g.getKey()));
+      }
+    }
+    return new PwMultiAff(space, out);
   }
 
   /** The graph {@code { x -> f(x) }} as a relation in {@link #space()}. */

@@ -31,6 +31,11 @@ final class BigTableau extends Tableau {
   }
 
   @Override
+  Object rowIdentity(int r) {
+    return rows.get(r);
+  }
+
+  @Override
   int nRow() {
     return rows.size();
   }
@@ -135,7 +140,8 @@ final class BigTableau extends Tableau {
 
   @Override
   void replaceFractionByDiv(int r, int divParam) {
-    BigInteger[] a = rows.get(r);
+    BigInteger[] a = rows.get(r).clone(); // a new row object: its content changes
+    rows.set(r, a);
     BigInteger d = a[DEN];
     a[CONST] = d.multiply(floorDiv(a[CONST], d));
     for (int k = 0; k < nParam; k++) a[paramPos(k)] = d.multiply(floorDiv(a[paramPos(k)], d));

@@ -2,6 +2,7 @@ package dev.polyj.presburger.pip;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.set.BasicRelation;
@@ -48,6 +49,14 @@ final class Context {
   private final List<long[]> samples;
   /** Set when an exact test found the context non-empty (reset when constraints are added). */
   private boolean nonEmpty;
+  /**
+   * The solved rational relaxation of the constraints, kept up to date as constraints are added
+   * so that a sign query only adds its own row (valid only when {@link #relaxationValid}; null
+   * then means rationally infeasible). Shared between copies until one of them changes it.
+   */
+  private LongTableau relaxation;
+  private boolean relaxationValid;
+  private boolean relaxationShared;
 
   private Context(int nVar, int nUnknown) {
     this.nVar = nVar;
@@ -68,6 +77,10 @@ final class Context {
     signs = new HashMap<>(o.signs);
     samples = new ArrayList<>(o.samples);
     nonEmpty = o.nonEmpty;
+    relaxation = o.relaxation;
+    relaxationValid = o.relaxationValid;
+    relaxationShared = true;
+    o.relaxationShared = true;
   }
 
   Context copy() {
@@ -160,6 +173,7 @@ final class Context {
     long[] r = toRow(e);
     ineqs.add(r);
     nonEmpty = false;
+    extendRelaxation(r, false);
     signs.values().removeIf(s -> s == Sign.ANY);
     samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) < 0);
   }
@@ -169,6 +183,7 @@ final class Context {
     long[] r = toRow(e);
     eqs.add(r);
     nonEmpty = false;
+    extendRelaxation(r, true);
     signs.values().removeIf(s -> s == Sign.ANY);
     samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) != 0);
   }
@@ -190,6 +205,8 @@ final class Context {
       if (d.denominator() == den && Arrays.equals(pad(d.numerator(), n.length), n)) return i;
     }
     divs.add(new Div(Arrays.copyOf(n, n.length + 1), den));
+    relaxationValid = false; // one more column
+    relaxation = null;
     int k = divs.size() - 1;
     addPinning(k);
     for (int s = 0; s < samples.size(); s++) {
@@ -264,8 +281,16 @@ final class Context {
     for (long[] r : eqs) e.add(pad(r, w));
     List<long[]> in = new ArrayList<>(ineqs.size() + 1);
     for (long[] r : ineqs) in.add(pad(r, w));
-    if (extra != null) in.add(pad(extra, w));
-    long[] p = IntegerSampler.sample(w - 1, e, in);
+    long[] x = extra == null ? null : pad(extra, w);
+    if (x != null) in.add(x);
+    long[] p;
+    try {
+      p = sampleIncrementally(x, e, in);
+    } catch (CoefficientOverflowException ex) {
+      relaxationValid = false;
+      relaxation = null;
+      p = IntegerSampler.sample(w - 1, e, in);
+    }
     if (p == null) return false;
     if (p == IntegerSampler.NONEMPTY) {
       if (extra == null) nonEmpty = true;
@@ -274,6 +299,38 @@ final class Context {
     if (!satisfies(p, e, in)) throw new IllegalStateException("sampled point outside the context");
     samples.add(p);
     return true;
+  }
+
+  /**
+   * An integer point of the context and {@code extra >= 0} (or null), starting from the solved
+   * relaxation of the context (computed when missing); {@code e} and {@code in} are the context's
+   * constraints followed by {@code extra}.
+   */
+  private long[] sampleIncrementally(long[] extra, List<long[]> e, List<long[]> in) {
+    if (!relaxationValid) {
+      relaxation = IntegerSampler.relaxation(width() - 1, e, in.subList(0, ineqs.size()));
+      relaxationValid = true;
+      relaxationShared = false;
+    }
+    if (relaxation == null) return null;
+    LongTableau t = (LongTableau) relaxation.copy();
+    if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
+    return IntegerSampler.sampleFrom(t, e, in);
+  }
+
+  /** Keeps the solved relaxation (when there is one) in step with a new constraint. */
+  private void extendRelaxation(long[] r, boolean equality) {
+    if (!relaxationValid || relaxation == null) return;
+    if (relaxationShared) {
+      relaxation = (LongTableau) relaxation.copy();
+      relaxationShared = false;
+    }
+    try {
+      if (!IntegerSampler.addConstraint(relaxation, pad(r, width()), equality)) relaxation = null;
+    } catch (CoefficientOverflowException ex) {
+      relaxationValid = false;
+      relaxation = null;
+    }
   }
 
   private static boolean satisfies(long[] p, List<long[]> eqs, List<long[]> ineqs) {

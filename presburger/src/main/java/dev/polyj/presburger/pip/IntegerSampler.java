@@ -41,6 +41,11 @@ final class IntegerSampler {
   static long[] sample(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     long[] p = sampleWithCuts(nVar, eqs, ineqs, DEFAULT_BUDGET);
     if (p != UNKNOWN) return p;
+    return decideExactly(nVar, eqs, ineqs);
+  }
+
+  /** Null or {@link #NONEMPTY}: exact emptiness when cutting planes did not finish. */
+  private static long[] decideExactly(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     List<long[]> all = new ArrayList<>(ineqs);
     for (long[] e : eqs) {
       all.add(e);
@@ -114,6 +119,48 @@ final class IntegerSampler {
   private static long[] run(Tableau tab, int nVar, List<long[]> eqs, List<long[]> ineqs, int budget) {
     fill(tab, nVar, eqs, ineqs);
     if (!restore(tab)) return null;
+    return cut(tab, nVar, budget);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Incremental use: a solved rational relaxation kept between queries on growing systems
+
+  /**
+   * The rational relaxation of {@code eqs = 0, ineqs >= 0} as a restored {@code long} tableau (the
+   * state {@link #sampleFrom} continues from), or null when it has no rational point.
+   *
+   * @throws dev.polyj.presburger.arith.CoefficientOverflowException when 64 bits do not suffice
+   */
+  static LongTableau relaxation(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    LongTableau tab = new LongTableau(nVar, 0);
+    fill(tab, nVar, eqs, ineqs);
+    return restore(tab) ? tab : null;
+  }
+
+  /**
+   * Adds {@code e >= 0} (or {@code e = 0}) to a restored relaxation and restores it; false when the
+   * relaxation becomes rationally infeasible (the tableau is then unusable).
+   */
+  static boolean addConstraint(LongTableau tab, long[] e, boolean equality) {
+    int nVar = tab.nCol;
+    tab.addRowOverUnknowns(row(e, nVar, false));
+    if (equality) tab.addRowOverUnknowns(row(e, nVar, true));
+    return restore(tab);
+  }
+
+  /**
+   * {@link #sample} continued from {@code tab}, a restored relaxation of {@code eqs = 0, ineqs >=
+   * 0} (consumed): Gomory cuts within the default budget, then the exact fallbacks on the system.
+   */
+  static long[] sampleFrom(Tableau tab, List<long[]> eqs, List<long[]> ineqs) {
+    int nVar = tab.nCol;
+    long[] p = cut(tab, nVar, DEFAULT_BUDGET);
+    if (p != UNKNOWN) return p;
+    return decideExactly(nVar, eqs, ineqs);
+  }
+
+  /** Gomory cuts on a restored tableau until its sample is integral (the point), null, or {@link #UNKNOWN}. */
+  private static long[] cut(Tableau tab, int nVar, int budget) {
     for (int cuts = 0; ; cuts++) {
       int cut = -1;
       for (int i = 0; i < nVar && cut < 0; i++) {

@@ -17,7 +17,9 @@ import dev.polyj.presburger.space.Space;
 import dev.polyj.presburger.space.Tuple;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Lexicographic optimization of sets and relations with parameters: lexmin and lexmax as
@@ -31,7 +33,8 @@ import java.util.List;
  * dimensions, which does not change the optimum of the outputs; divisions of the parameters and
  * inputs become divisions of the context). A union is solved piece after piece, each piece over
  * the parts of the domain found so far, keeping the lexicographically smaller (larger) value where
- * both have one. The result's pieces are disjoint.
+ * both have one. The result's pieces are disjoint, and simplified by {@link PieceSimplifier}: pieces
+ * with equal values are merged where their union is convex, redundant inequalities dropped.
  *
  * <p>Arithmetic is done with {@code long} and redone with {@link java.math.BigInteger} tableaux
  * when an intermediate value overflows.
@@ -161,6 +164,7 @@ public final class Lexopt {
     List<PwMultiAff.Piece> pieces = new ArrayList<>();
     List<BasicRelation> none = new ArrayList<>();
     for (Leaf leaf : current) {
+      if (leaf.values() == null && domain == null) continue; // the rest of the universe is not asked for
       if (leaf.context().isEmptyExactly()) continue;
       BasicRelation dom = leaf.context().toBasic(domSpace);
       if (dom.isMarkedEmpty()) continue;
@@ -178,7 +182,18 @@ public final class Lexopt {
       }
       pieces.add(new PwMultiAff.Piece(dom, MultiAff.of(space, affs)));
     }
-    return new Partial(PwMultiAff.of(space, pieces), Relation.ofBasics(domSpace, none));
+    return new Partial(PwMultiAff.of(space, simplified(pieces)), Relation.ofBasics(domSpace, PieceSimplifier.simplify(none)));
+  }
+
+  /** The pieces with equal values merged where their union is convex, without redundant inequalities. */
+  private static List<PwMultiAff.Piece> simplified(List<PwMultiAff.Piece> pieces) {
+    Map<MultiAff, List<BasicRelation>> groups = new LinkedHashMap<>();
+    for (PwMultiAff.Piece p : pieces) groups.computeIfAbsent(p.value(), v -> new ArrayList<>()).add(p.domain());
+    List<PwMultiAff.Piece> out = new ArrayList<>();
+    for (Map.Entry<MultiAff, List<BasicRelation>> g : groups.entrySet()) {
+      for (BasicRelation d : PieceSimplifier.simplify(g.getValue())) out.add(new PwMultiAff.Piece(d, g.getKey()));
+    }
+    return out;
   }
 
   /**

@@ -30,6 +30,11 @@ final class LongTableau extends Tableau {
   }
 
   @Override
+  Object rowIdentity(int r) {
+    return rows.get(r);
+  }
+
+  @Override
   int nRow() {
     return rows.size();
   }
@@ -119,7 +124,8 @@ final class LongTableau extends Tableau {
 
   @Override
   void replaceFractionByDiv(int r, int divParam) {
-    long[] a = rows.get(r);
+    long[] a = rows.get(r).clone(); // a new row object: its content changes
+    rows.set(r, a);
     long d = a[DEN];
     a[CONST] = Ints.mul(d, Math.floorDiv(a[CONST], d));
     for (int k = 0; k < nParam; k++) a[paramPos(k)] = Ints.mul(d, Math.floorDiv(a[paramPos(k)], d));
@@ -155,6 +161,38 @@ final class LongTableau extends Tableau {
     System.arraycopy(row, 0, a, 1, row.length);
     normalize(a);
     rows.add(a);
+  }
+
+  /**
+   * Adds a constraint row {@code [c, m, t...]} given over the unknowns (variables {@code 0 ..
+   * nCol - 1}) rather than the current columns: the basic unknowns are substituted by their rows.
+   * Returns the new row.
+   */
+  int addRowOverUnknowns(long[] row) {
+    int w = FIRST_COL + nCol + nParam;
+    long[] a = new long[w];
+    a[DEN] = 1;
+    a[CONST] = row[0];
+    a[BIG] = row[1];
+    for (int v = 0; v < nCol; v++) {
+      long t = row[2 + v];
+      if (t == 0) continue;
+      int idx = varIndex[v];
+      if (idx < 0) {
+        a[FIRST_COL + ~idx] = Ints.add(a[FIRST_COL + ~idx], Ints.mul(t, a[DEN]));
+        continue;
+      }
+      long[] b = rows.get(idx);
+      long l = Ints.lcm(a[DEN], b[DEN]);
+      long fa = l / a[DEN];
+      long fb = Ints.mul(t, l / b[DEN]);
+      for (int k = 1; k < w; k++) a[k] = Ints.add(Ints.mul(fa, a[k]), Ints.mul(fb, b[k]));
+      a[DEN] = l;
+    }
+    normalize(a);
+    rows.add(a);
+    newRow(newVar(rows.size() - 1));
+    return rows.size() - 1;
   }
 
   @Override

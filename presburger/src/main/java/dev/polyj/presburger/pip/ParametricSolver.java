@@ -64,11 +64,43 @@ final class ParametricSolver {
     return s.leaves;
   }
 
-  private Sign rowSign(Tableau tab, Context ctx, int r) {
+  private static Sign rowSign(Tableau tab, Context ctx, int r, RowSigns known) {
     int m = tab.sign(r, Tableau.BIG);
     if (m > 0) return Sign.POS;
     if (m < 0) return Sign.NEG;
-    return ctx.sign(tab.parametricConstant(r));
+    Sign s = known.get(tab, r);
+    if (s == null) {
+      s = ctx.sign(tab.parametricConstant(r));
+      known.put(tab, r, s);
+    }
+    return s;
+  }
+
+  /**
+   * The signs of the parametric constants of unchanged rows over the current context: a definite
+   * sign stays true while the row is unchanged (the context only shrinks), an undecided one is
+   * forgotten whenever the context changes.
+   */
+  private static final class RowSigns {
+    private Object[] rows = new Object[16];
+    private Sign[] signs = new Sign[16];
+
+    Sign get(Tableau tab, int r) {
+      return r < rows.length && rows[r] == tab.rowIdentity(r) ? signs[r] : null;
+    }
+
+    void put(Tableau tab, int r, Sign s) {
+      if (r >= rows.length) {
+        rows = java.util.Arrays.copyOf(rows, Math.max(2 * rows.length, r + 1));
+        signs = java.util.Arrays.copyOf(signs, rows.length);
+      }
+      rows[r] = tab.rowIdentity(r);
+      signs[r] = s;
+    }
+
+    void contextChanged() {
+      for (int r = 0; r < rows.length; r++) if (signs[r] == Sign.ANY) rows[r] = null;
+    }
   }
 
   private static long[] complement(long[] e) {
@@ -79,6 +111,7 @@ final class ParametricSolver {
   }
 
   private void run(Tableau tab, Context ctx) {
+    RowSigns known = new RowSigns();
     while (true) {
       // pivoting makes progress only over a non-empty context (the initial one may be empty)
       if (!ctx.isKnownNonEmpty() && ctx.isEmptyExactly()) return;
@@ -86,7 +119,7 @@ final class ParametricSolver {
       int split = -1;
       boolean splitCritical = false;
       for (int r = 0; r < tab.nRow(); r++) {
-        Sign s = rowSign(tab, ctx, r);
+        Sign s = rowSign(tab, ctx, r, known);
         if (s == Sign.NEG) {
           neg = r;
           break;
@@ -114,6 +147,7 @@ final class ParametricSolver {
         pos.addIneq(e);
         run(tab.copy(), pos);
         ctx.addIneq(complement(e));
+        known.contextChanged();
         continue;
       }
       int r = firstNonIntegralRow(tab);
@@ -149,6 +183,7 @@ final class ParametricSolver {
           none.addIneq(complement(g));
           leaves.add(new Leaf(none, null));
           ctx.addIneq(g);
+          known.contextChanged();
         }
         tab.replaceFractionByDiv(r, divParam);
         continue;

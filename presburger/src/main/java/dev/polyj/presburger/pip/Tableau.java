@@ -66,6 +66,12 @@ abstract class Tableau {
 
   abstract int nRow();
 
+  /**
+   * An object that stays the same for row r exactly as long as the row's numbers do (every
+   * operation that changes a row replaces it).
+   */
+  abstract Object rowIdentity(int r);
+
   /** Sign of the entry at {@code pos} of row {@code r}. */
   abstract int sign(int r, int pos);
 
@@ -128,13 +134,13 @@ abstract class Tableau {
     return varIndex[var];
   }
 
-  private int newVar(int index) {
+  int newVar(int index) {
     if (nVar == varIndex.length) varIndex = Arrays.copyOf(varIndex, 2 * nVar);
     varIndex[nVar] = index;
     return nVar++;
   }
 
-  private void newRow(int var) {
+  void newRow(int var) {
     int r = nRow() - 1;
     if (r >= rowVar.length) rowVar = Arrays.copyOf(rowVar, Math.max(2 * rowVar.length, r + 1));
     rowVar[r] = var;

@@ -170,6 +170,17 @@ class LexoptProperties {
   }
 
   /** The graph of the result holds exactly the optimal pairs. */
+  /**
+   * Results are simplified: no piece domain keeps an inequality implied by the others (checked by
+   * inclusion with the relation engine). Merging is checked on the dataflow problems of
+   * {@link LexoptPiecesTest}, where the minimal number of pieces is known.
+   */
+  @Property(tries = 120)
+  void resultPiecesHaveNoRedundantInequality(@ForAll("stridedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    for (PwMultiAff.Piece p : f.pieces()) LexoptPiecesTest.assertNoRedundantInequality(p.domain(), f);
+  }
+
   @Property(tries = 80)
   void lexminRelationHoldsTheOptimalPairs(@ForAll("boxedRelations") Relation r) {
     Relation g = Lexopt.lexminRelation(r);
@@ -181,6 +192,56 @@ class LexoptProperties {
         assertEquals(optimal, g.contains(concat(dom, out)), () -> Arrays.toString(concat(dom, out)) + " in " + g);
       });
     });
+  }
+
+  /**
+   * The piecewise parser reads printed results back: the function read takes the same values (and
+   * is undefined at the same points), and printing it gives the same text when no division is
+   * nested in another (nested divisions may come back in another, equivalent normal form).
+   */
+  @Property(tries = 120)
+  void printedResultReadsBackAsTheSameFunction(@ForAll("stridedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    PwMultiAff g = PwMultiAff.parse(f.toString());
+    if (!hasNestedDivisions(f)) assertEquals(f.toString(), g.toString());
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> {
+      Optional<long[]> a = f.evaluate(dom);
+      Optional<long[]> b = g.evaluate(dom);
+      assertEquals(a.isPresent(), b.isPresent(), () -> f + " read as " + g + " at " + Arrays.toString(dom));
+      a.ifPresent(v -> assertArrayEquals(v, b.get(), () -> f + " read as " + g + " at " + Arrays.toString(dom)));
+    });
+  }
+
+  static boolean hasNestedDivisions(PwMultiAff f) {
+    for (PwMultiAff.Piece p : f.pieces()) {
+      BasicRelation d = p.domain();
+      for (int l = 0; l < d.nLocal(); l++) {
+        if (d.div(l) != null && !dev.polyj.presburger.arith.Ints.isZero(d.div(l).numerator(), 1 + d.nVar(), d.nCol())) return true;
+      }
+      for (dev.polyj.presburger.aff.Aff a : p.value().affs()) {
+        for (int k = 0; k < a.nDiv(); k++) {
+          long[] n = a.div(k).numerator();
+          if (!dev.polyj.presburger.arith.Ints.isZero(n, 1 + a.space().nVar(), n.length)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The same for unions with existentials, and for one dimension's minimum as a piecewise
+   * expression (text compared when no division is nested in another).
+   */
+  @Property(tries = 80)
+  void printedBoundsReadBack(@ForAll("boxedRelations") Relation r, @ForAll boolean max) {
+    PwMultiAff f = max ? Lexopt.lexmax(r) : Lexopt.lexmin(r);
+    if (!hasNestedDivisions(f)) assertEquals(f.toString(), PwMultiAff.parse(f.toString()).toString());
+    PwAff d = max ? Lexopt.dimMax(r, 0) : Lexopt.dimMin(r, 0);
+    PwAff e = PwAff.parse(d.toString());
+    if (!hasNestedDivisions(d.toPwMultiAff())) assertEquals(d.toString(), e.toString());
+    int nDom = r.space().nParam() + r.space().nIn();
+    BruteForce.forEachPoint(nDom, -PARAM, PARAM, dom -> assertEquals(d.evaluate(dom), e.evaluate(dom), () -> d + " read as " + e));
   }
 
   /** The printed result, read back by the isl parser, is the graph of the optimum. */

@@ -1,0 +1,290 @@
+package dev.polyj.presburger.pip;
+
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Few and simple pieces for the results of lexicographic optimization: pieces with the same value
+ * are merged where their union is a single basic set, and inequalities implied by the other
+ * constraints of a piece are dropped.
+ *
+ * <p>Merging two pieces A and B (same known divisions, same value) follows the idea of isl's
+ * coalescing: the candidate is the conjunction of the constraints of A that hold on all of B and
+ * those of B that hold on all of A; it contains both and replaces them when it has no point
+ * outside them. Every test is an integer emptiness question on the lifted system where divisions
+ * are variables pinned by their defining inequalities, answered by the {@link IntegerSampler}
+ * (rational infeasibility, then a bounded number of Gomory cuts); a question left open counts as
+ * "not empty", so that a piece is only changed on a proof. Pieces with unknown existentials are
+ * left as they are.
+ */
+final class PieceSimplifier {
+  private PieceSimplifier() {}
+
+  /** Merges pieces of each group (pieces with equal values), then drops redundant inequalities. */
+  static List<BasicRelation> simplify(List<BasicRelation> group) {
+    List<BasicRelation> ps = new ArrayList<>();
+    for (BasicRelation b : group) ps.add(withoutRedundant(b));
+    boolean changed = ps.size() <= MAX_MERGE_GROUP;
+    while (changed) {
+      changed = false;
+      search:
+      for (int i = 0; i < ps.size(); i++) {
+        for (int j = i + 1; j < ps.size(); j++) {
+          BasicRelation m = merge(ps.get(i), ps.get(j));
+          if (m == null) continue;
+          ps.remove(j);
+          ps.set(i, withoutRedundant(m));
+          changed = true;
+          break search;
+        }
+      }
+    }
+    return ps;
+  }
+
+  private static boolean simple(BasicRelation b) {
+    for (int l = 0; l < b.nLocal(); l++) if (b.div(l) == null) return false;
+    return !b.isMarkedEmpty();
+  }
+
+  /**
+   * True for an inequality implied by the definition of a known division alone ({@code n - d q >=
+   * c} with {@code c <= 0}, or {@code -n + d q + d - 1 >= c} with {@code c <= 0}): it holds on the
+   * whole lifted space.
+   */
+  static boolean isPinning(BasicRelation b, long[] r) {
+    for (int l = 0; l < b.nLocal(); l++) {
+      Div d = b.div(l);
+      if (d == null) continue;
+      int col = b.localCol(l);
+      long[] n = d.numerator();
+      long den = d.denominator();
+      if (r[col] != -den && r[col] != den) continue;
+      long s = r[col] == -den ? 1 : -1;
+      boolean same = true;
+      for (int c = 1; c < r.length && same; c++) if (c != col && r[c] != s * n[c]) same = false;
+      if (!same) continue;
+      long tight = s == 1 ? n[0] : Ints.add(Ints.neg(n[0]), den - 1);
+      if (r[0] >= tight) return true;
+    }
+    return false;
+  }
+
+  /**
+   * {@code b} without the inequalities implied by its other constraints, and without the
+   * equalities on divisions that the other constraints imply (so that unneeded divisions go).
+   */
+  static BasicRelation withoutRedundant(BasicRelation b) {
+    if (!simple(b)) return b;
+    int n = b.nCol() - 1;
+    List<long[]> pins = pinning(b);
+    List<long[]> eqs = new ArrayList<>(b.equalities());
+    List<long[]> kept = new ArrayList<>(b.inequalities());
+    boolean dropped = false;
+    for (int k = kept.size() - 1; k >= 0; k--) {
+      long[] c = kept.get(k);
+      if (isPinning(b, c)) continue;
+      List<long[]> rest = new ArrayList<>(kept);
+      rest.remove(k);
+      rest.addAll(pins);
+      rest.add(complement(c));
+      if (provenEmpty(n, eqs, rest)) {
+        kept.remove(k);
+        dropped = true;
+      }
+    }
+    for (int k = eqs.size() - 1; k >= 0 && b.nLocal() > 0; k--) {
+      long[] e = eqs.get(k);
+      if (Ints.isZero(e, 1 + b.nVar(), e.length)) continue;
+      List<long[]> rest = new ArrayList<>(eqs);
+      rest.remove(k);
+      List<long[]> in = new ArrayList<>(kept);
+      in.addAll(pins);
+      if (!impliedBy(rest, in, e, n) || !impliedBy(rest, in, Ints.negate(e), n)) continue;
+      eqs.remove(k);
+      dropped = true;
+    }
+    return dropped ? build(b, eqs, kept) : b;
+  }
+
+  /**
+   * A basic relation with the space and divisions of {@code like}; the divisions' defining
+   * inequalities are passed along so that they remain when the normal form eliminates a division
+   * through an equality.
+   */
+  private static BasicRelation build(BasicRelation like, List<long[]> eqs, List<long[]> ineqs) {
+    List<long[]> all = new ArrayList<>(ineqs);
+    all.addAll(pinning(like));
+    return BasicRelation.of(like.space(), like.nLocal(), divs(like), eqs, all);
+  }
+
+  /** True when {@code eqs = 0, ineqs >= 0} implies {@code c >= 0}. */
+  private static boolean impliedBy(List<long[]> eqs, List<long[]> ineqs, long[] c, int n) {
+    List<long[]> in = new ArrayList<>(ineqs);
+    in.add(complement(c));
+    return provenEmpty(n, eqs, in);
+  }
+
+  /** The two inequalities defining each division (numerators of the given width, division l at column 1 + nv + l). */
+  private static List<long[]> pinning(Div[] divs, int nv, int width) {
+    List<long[]> out = new ArrayList<>();
+    for (int l = 0; l < divs.length; l++) {
+      int col = 1 + nv + l;
+      long[] lo = java.util.Arrays.copyOf(divs[l].numerator(), width);
+      lo[col] = Ints.sub(lo[col], divs[l].denominator());
+      long[] hi = Ints.negate(java.util.Arrays.copyOf(divs[l].numerator(), width));
+      hi[col] = Ints.add(hi[col], divs[l].denominator());
+      hi[0] = Ints.add(hi[0], divs[l].denominator() - 1);
+      out.add(lo);
+      out.add(hi);
+    }
+    return out;
+  }
+
+  /** The two inequalities defining each known division of {@code b}. */
+  private static List<long[]> pinning(BasicRelation b) {
+    List<long[]> out = new ArrayList<>();
+    for (int l = 0; l < b.nLocal(); l++) {
+      Div d = b.div(l);
+      if (d == null) continue;
+      int col = b.localCol(l);
+      long[] lo = java.util.Arrays.copyOf(d.numerator(), b.nCol());
+      lo[col] = Ints.sub(lo[col], d.denominator());
+      long[] hi = Ints.negate(java.util.Arrays.copyOf(d.numerator(), b.nCol()));
+      hi[col] = Ints.add(hi[col], d.denominator());
+      hi[0] = Ints.add(hi[0], d.denominator() - 1);
+      out.add(lo);
+      out.add(hi);
+    }
+    return out;
+  }
+
+  /**
+   * A piece in the layout {@code [constant, variables, divisions of a, divisions of b]} shared by
+   * two pieces being merged: its equalities, its other inequalities, and the divisions.
+   */
+  private record Lifted(List<long[]> eqs, List<long[]> ineqs) {}
+
+  private static Lifted lift(BasicRelation x, int firstLocal, int width) {
+    int[] map = new int[x.nCol()];
+    for (int c = 0; c <= x.nVar(); c++) map[c] = c;
+    for (int l = 0; l < x.nLocal(); l++) map[x.localCol(l)] = firstLocal + l;
+    List<long[]> eqs = new ArrayList<>();
+    for (long[] e : x.equalities()) eqs.add(remap(e, map, width));
+    List<long[]> ineqs = new ArrayList<>();
+    for (long[] c : x.inequalities()) if (!isPinning(x, c)) ineqs.add(remap(c, map, width));
+    return new Lifted(eqs, ineqs);
+  }
+
+  private static Div[] liftDivs(BasicRelation x, int firstLocal, int width) {
+    int[] map = new int[x.nCol()];
+    for (int c = 0; c <= x.nVar(); c++) map[c] = c;
+    for (int l = 0; l < x.nLocal(); l++) map[x.localCol(l)] = firstLocal + l;
+    Div[] out = new Div[x.nLocal()];
+    for (int l = 0; l < out.length; l++) out[l] = new Div(remap(x.div(l).numerator(), map, width), x.div(l).denominator());
+    return out;
+  }
+
+  private static long[] remap(long[] r, int[] map, int width) {
+    long[] o = new long[width];
+    for (int k = 0; k < r.length; k++) if (r[k] != 0) o[map[k]] = Ints.add(o[map[k]], r[k]);
+    return o;
+  }
+
+  /** The union of a and b when it is one basic set, else null. */
+  private static BasicRelation merge(BasicRelation a, BasicRelation b) {
+    if (!simple(a) || !simple(b)) return null;
+    int nv = a.nVar();
+    int width = 1 + nv + a.nLocal() + b.nLocal();
+    int n = width - 1;
+    Lifted la = lift(a, 1 + nv, width);
+    Lifted lb = lift(b, 1 + nv + a.nLocal(), width);
+    Div[] divs = new Div[a.nLocal() + b.nLocal()];
+    System.arraycopy(liftDivs(a, 1 + nv, width), 0, divs, 0, a.nLocal());
+    System.arraycopy(liftDivs(b, 1 + nv + a.nLocal(), width), 0, divs, a.nLocal(), b.nLocal());
+    List<long[]> pins = pinning(divs, nv, width);
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>(pins);
+    keepValid(la, lb, pins, n, eqs, ineqs);
+    keepValid(lb, la, pins, n, eqs, ineqs);
+    // the candidate holds a and b; it is their union when (candidate \ a) lies in b
+    List<long[]> aRows = asInequalities(la);
+    List<long[]> bRows = asInequalities(lb);
+    for (int i = 0; i < aRows.size(); i++) {
+      List<long[]> piece = new ArrayList<>(ineqs);
+      piece.addAll(aRows.subList(0, i));
+      piece.add(complement(aRows.get(i)));
+      if (provenEmpty(n, eqs, piece)) continue;
+      for (long[] r : bRows) {
+        List<long[]> outside = new ArrayList<>(piece);
+        outside.add(complement(r));
+        if (!provenEmpty(n, eqs, outside)) return null;
+      }
+    }
+    return BasicRelation.of(a.space(), divs.length, divs, eqs, ineqs);
+  }
+
+  /**
+   * Appends the constraints of {@code x} that hold on all of {@code y} (the half of an equality
+   * that does).
+   */
+  private static void keepValid(Lifted x, Lifted y, List<long[]> pins, int n, List<long[]> eqs, List<long[]> ineqs) {
+    for (long[] e : x.eqs()) {
+      boolean up = holdsOn(y, pins, e, n);
+      boolean down = holdsOn(y, pins, Ints.negate(e), n);
+      if (up && down) eqs.add(e);
+      else if (up) ineqs.add(e); // a facet next to the other piece
+      else if (down) ineqs.add(Ints.negate(e));
+    }
+    for (long[] c : x.ineqs()) if (holdsOn(y, pins, c, n)) ineqs.add(c);
+  }
+
+  /** True when {@code c >= 0} on every point of {@code y}. */
+  private static boolean holdsOn(Lifted y, List<long[]> pins, long[] c, int n) {
+    List<long[]> in = new ArrayList<>(y.ineqs());
+    in.addAll(pins);
+    in.add(complement(c));
+    return provenEmpty(n, y.eqs(), in);
+  }
+
+  /** The constraints of x as inequalities. */
+  private static List<long[]> asInequalities(Lifted x) {
+    List<long[]> out = new ArrayList<>();
+    for (long[] e : x.eqs()) {
+      out.add(e);
+      out.add(Ints.negate(e));
+    }
+    out.addAll(x.ineqs());
+    return out;
+  }
+
+  /** Budget of Gomory cuts for one emptiness question; beyond it the answer counts as "not empty". */
+  private static final int CUT_BUDGET = 30;
+  /** Groups larger than this are only cleaned of redundant constraints (merging is quadratic). */
+  private static final int MAX_MERGE_GROUP = 16;
+
+  /**
+   * True when {@code eqs = 0, ineqs >= 0} is proven to have no integer point. Only proofs found
+   * within a small budget count: an undecided question leaves a piece as it is, which is always
+   * correct.
+   */
+  private static boolean provenEmpty(int n, List<long[]> eqs, List<long[]> ineqs) {
+    return IntegerSampler.sampleWithCuts(n, eqs, ineqs, CUT_BUDGET) == null;
+  }
+
+  /** {@code -c - 1 >= 0}: the integer negation of {@code c >= 0}. */
+  private static long[] complement(long[] c) {
+    long[] n = Ints.negate(c);
+    n[0] = Ints.sub(n[0], 1);
+    return n;
+  }
+
+  private static Div[] divs(BasicRelation b) {
+    Div[] d = new Div[b.nLocal()];
+    for (int l = 0; l < d.length; l++) d[l] = b.div(l);
+    return d;
+  }
+}
