@@ -62,7 +62,36 @@ public final class Counting {
   /** Like {@link #sum(Relation, QuasiPolynomial, Space)} for pairwise disjoint basic relations. */
   static PwQPolynomial sumDisjoint(List<BasicRelation> disjoint, QuasiPolynomial q, Space target) {
     NestedSummation ns = new NestedSummation(target);
-    for (BasicRelation b : disjoint) ns.add(b, q);
-    return ns.result();
+    PwQPolynomial counted = PwQPolynomial.zero(target);
+    boolean counting = q.isConstant() && q.polynomial().constantTerm().isOne();
+    for (BasicRelation b : disjoint) {
+      PwQPolynomial c = counting ? countByBarvinok(b, target) : null;
+      if (c != null) counted = counted.add(c);
+      else ns.add(b, q);
+    }
+    return counted.add(ns.result());
+  }
+
+  /**
+   * The number of points of b per value of the target variables by Barvinok's algorithm, or null
+   * when it does not apply (an equality that cannot be solved for a dimension, an unbounded
+   * polytope, a cone whose index is too large, or arithmetic beyond 64 bits).
+   */
+  static PwQPolynomial countByBarvinok(BasicRelation b, Space target) {
+    int nT = target.nVar();
+    BasicRelation p;
+    try {
+      p = PolytopeForm.of(b, nT);
+    } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+      return null;
+    }
+    if (p == null) return null;
+    if (p.isMarkedEmpty()) return PwQPolynomial.zero(target);
+    if (p.nVar() == nT) return null; // nothing left to count: a constraint on the target alone
+    return Barvinok.card(p, target, piece -> {
+      NestedSummation ns = new NestedSummation(target);
+      ns.add(piece, QuasiPolynomial.constant(piece.space(), Rational.ONE));
+      return ns.result();
+    });
   }
 }
