@@ -7,6 +7,7 @@ import dev.polyj.presburger.qpoly.PwQPolynomial;
 import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.qpoly.Rational;
 import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
 import dev.polyj.presburger.space.Space;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -51,6 +52,8 @@ import java.util.function.Function;
 final class Barvinok {
   private Barvinok() {}
 
+  static final boolean DEBUG = Boolean.getBoolean("polyj.debug.barvinok");
+
   /** The most candidate vertices (d-subsets of constraints) enumerated before giving up. */
   static final int MAX_SUBSETS = 20_000;
 
@@ -83,7 +86,7 @@ final class Barvinok {
     final BitSet active = new BitSet();
     final List<long[]> validity = new ArrayList<>();
     final List<Term> terms = new ArrayList<>();
-    QuasiPolynomial value;
+    Polynomial value;
 
     Vertex(Rational[][] v) {
       this.v = v;
@@ -123,27 +126,42 @@ final class Barvinok {
     }
 
     PwQPolynomial count(Function<BasicRelation, PwQPolynomial> fallback) {
+      long t0 = System.nanoTime();
       if (!bounded()) return null;
       List<Vertex> vertices = vertices();
+      long t1 = System.nanoTime();
       for (Vertex v : vertices) cones(v);
+      long t2 = System.nanoTime();
+      if (DEBUG) System.err.println("DBG time vertices " + (t1 - t0) / 1e6 + " cones " + (t2 - t1) / 1e6);
+      if (DEBUG) {
+        int nc = 0;
+        for (Vertex v : vertices) nc += v.terms.size();
+        System.err.println("DBG vertices " + vertices.size() + " cones " + nc);
+        for (Vertex v : vertices) System.err.println("DBG  active " + v.active + " validity " + v.validity.size() + " cones " + v.terms.size());
+      }
       long[] l = direction(vertices);
+      long t3 = System.nanoTime();
       for (Vertex v : vertices) v.value = value(v, l);
+      if (DEBUG) System.err.println("DBG time values " + (System.nanoTime() - t3) / 1e6);
+      long t4 = System.nanoTime();
       List<Cell> cells = new ArrayList<>();
       List<List<long[]>> rest = new ArrayList<>();
       Cell start = new Cell(context, context, new BitSet());
       if (!fullDimensional(start.rational())) return null;
       cells.add(start);
       for (int k = 0; k < vertices.size(); k++) cells = refine(cells, k, vertices.get(k), rest);
+      if (DEBUG) System.err.println("DBG cells " + cells.size() + " rest " + rest.size() + " time " + (System.nanoTime() - t4) / 1e6);
       List<PwQPolynomial.Piece> pieces = new ArrayList<>();
       for (Cell cell : cells) {
         if (cell.valid().isEmpty()) {
           rest.add(cell.integer());
           continue;
         }
-        QuasiPolynomial q = QuasiPolynomial.zero(target);
+        Polynomial sum = Polynomial.ZERO;
         for (int k = cell.valid().nextSetBit(0); k >= 0; k = cell.valid().nextSetBit(k + 1)) {
-          q = q.add(vertices.get(k).value);
+          sum = sum.add(vertices.get(k).value);
         }
+        QuasiPolynomial q = QuasiPolynomial.of(target, floors, sum);
         BasicRelation dom = BasicRelation.of(target, List.of(), cell.integer());
         if (!dom.isMarkedEmpty()) pieces.add(new PwQPolynomial.Piece(dom, q));
       }
@@ -249,6 +267,7 @@ final class Barvinok {
         if (lexValid(rows, t)) {
           long[][] gens = new long[d][];
           for (int i = 0; i < d; i++) gens[i] = a.get(rows[i]);
+          if (DEBUG) System.err.println("DBG cone index " + UnimodularDecomposition.determinant(gens) + " " + Arrays.deepToString(gens));
           for (UnimodularDecomposition.Cone cone : UnimodularDecomposition.decompose(gens)) {
             long[][] w = cone.generators();
             Rational[][] lambda = new Rational[d][1 + nT];
@@ -324,12 +343,15 @@ final class Barvinok {
       throw new GiveUp();
     }
 
-    /** The sum of the constant terms of the vertex's cones, a quasi-polynomial in p. */
-    QuasiPolynomial value(Vertex v, long[] l) {
-      QuasiPolynomial total = QuasiPolynomial.zero(target);
+    /**
+     * The sum of the constant terms of the vertex's cones: a polynomial in p (variables
+     * {@code 0 .. nT-1}) and the floor terms of {@link #floors} (variables {@code nT + i}).
+     */
+    Polynomial value(Vertex v, long[] l) {
+      Polynomial total = Polynomial.ZERO;
       for (Term t : v.terms) {
         long[] bj = new long[d];
-        QuasiPolynomial apex = QuasiPolynomial.zero(target);
+        Polynomial apex = Polynomial.ZERO;
         for (int j = 0; j < d; j++) {
           long dot = 0;
           for (int k = 0; k < d; k++) dot = Ints.add(dot, Ints.mul(l[k], t.rays()[j][k]));
@@ -337,29 +359,47 @@ final class Barvinok {
           apex = apex.add(ceil(t.lambda()[j]).scale(Rational.of(dot)));
         }
         Rational[] e = ConeSeries.coefficients(bj);
-        QuasiPolynomial poly = QuasiPolynomial.zero(target);
-        QuasiPolynomial power = QuasiPolynomial.constant(target, Rational.ONE);
-        for (int k = 0; k <= d; k++) {
-          if (k > 0) power = power.multiply(apex);
-          if (!e[k].isZero()) poly = poly.add(power.scale(e[k]));
-        }
+        Polynomial poly = Polynomial.constant(e[d]); // Horner: sum_k e_k apex^k
+        for (int k = d - 1; k >= 0; k--) poly = poly.multiply(apex).add(Polynomial.constant(e[k]));
         total = t.sign() > 0 ? total.add(poly) : total.subtract(poly);
       }
       return total;
     }
 
-    /** {@code ceil(f(p))} for a rational affine f over {@code [1, p]}. */
-    QuasiPolynomial ceil(Rational[] f) {
+    /** The floor terms of the values, over {@code [1, p]}. */
+    final List<Div> floors = new ArrayList<>();
+
+    /**
+     * {@code ceil(f(p))} for a rational affine f over {@code [1, p]}: with {@code f = N / D},
+     * {@code -floor(-N / D)}, written as an affine part plus {@code -floor(R / D)} where R holds
+     * the residues of the coefficients of -N modulo D.
+     */
+    Polynomial ceil(Rational[] f) {
       BigInteger den = BigInteger.ONE;
       for (Rational x : f) den = lcm(den, x.denominator());
-      long[] num = new long[1 + nT];
-      for (int j = 0; j <= nT; j++) num[j] = f[j].multiply(den).numerator().longValueExact();
-      if (den.equals(BigInteger.ONE)) {
-        Polynomial p = Polynomial.affine(num);
-        return QuasiPolynomial.of(target, p);
+      long dd = den.longValueExact();
+      long[] neg = new long[1 + nT];
+      for (int j = 0; j <= nT; j++) neg[j] = Ints.neg(f[j].multiply(den).numerator().longValueExact());
+      long[] quot = new long[1 + nT];
+      long[] rem = new long[1 + nT];
+      for (int j = 0; j <= nT; j++) {
+        quot[j] = Ints.floorDiv(neg[j], dd);
+        rem[j] = Ints.mod(neg[j], dd);
       }
-      // ceil(x / D) = -floor(-x / D)
-      return QuasiPolynomial.floor(target, Ints.negate(num), den.longValueExact()).negate();
+      Polynomial out = Polynomial.affine(quot).negate();
+      if (Ints.isZero(rem, 0, rem.length)) return out;
+      long g = Ints.gcd(Ints.gcd(rem, 0, rem.length), dd);
+      if (g > 1) {
+        for (int j = 0; j <= nT; j++) rem[j] /= g;
+        dd /= g;
+      }
+      Div div = new Div(rem, dd);
+      int idx = floors.indexOf(div);
+      if (idx < 0) {
+        idx = floors.size();
+        floors.add(div);
+      }
+      return out.subtract(Polynomial.var(nT + idx));
     }
 
     // -------------------------------------------------------------------------------------------

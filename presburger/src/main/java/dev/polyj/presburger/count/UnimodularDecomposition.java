@@ -67,30 +67,37 @@ final class UnimodularDecomposition {
     long[] best = null;
     long bestScore = Long.MAX_VALUE;
     int bestNonZero = Integer.MAX_VALUE;
-    Set<List<Long>> seen = new HashSet<>();
+    // breadth-first over the group; an element m is encoded as sum_i m_i index^i (index^d is
+    // below 2^63 since index <= MAX_INDEX and d is small; checked below)
+    Ints.mul(1, pow(index, d));
+    Set<Long> seen = new HashSet<>();
     ArrayDeque<long[]> queue = new ArrayDeque<>();
     long[] zero = new long[d];
-    seen.add(key(zero));
+    seen.add(0L);
     queue.add(zero);
+    long[] centered = new long[d];
     while (!queue.isEmpty()) {
       long[] m = queue.poll();
       long score = 0;
       int nonZero = 0;
-      long[] centered = new long[d];
       for (int i = 0; i < d; i++) {
         centered[i] = 2 * m[i] > index ? m[i] - index : m[i];
         score = Math.max(score, Math.abs(centered[i]));
         if (centered[i] != 0) nonZero++;
       }
       if (nonZero > 0 && (score < bestScore || (score == bestScore && nonZero < bestNonZero))) {
-        best = centered;
+        best = centered.clone();
         bestScore = score;
         bestNonZero = nonZero;
       }
       for (long[] gen : gens) {
         long[] n = new long[d];
-        for (int i = 0; i < d; i++) n[i] = (m[i] + gen[i]) % index;
-        if (seen.add(key(n))) queue.add(n);
+        long code = 0;
+        for (int i = d - 1; i >= 0; i--) {
+          n[i] = (m[i] + gen[i]) % index;
+          code = code * index + n[i];
+        }
+        if (seen.add(code)) queue.add(n);
       }
     }
     // the identity needs g_1..g_d, w in an open half-space: w must not lie in -K
@@ -113,10 +120,11 @@ final class UnimodularDecomposition {
     }
   }
 
-  private static List<Long> key(long[] v) {
-    List<Long> k = new ArrayList<>(v.length);
-    for (long x : v) k.add(x);
-    return k;
+  /** {@code x^n}, checked. */
+  private static long pow(long x, int n) {
+    long r = 1;
+    for (int i = 0; i < n; i++) r = Ints.mul(r, x);
+    return r;
   }
 
   /** Each row divided by the gcd of its entries. */
