@@ -52,8 +52,6 @@ import java.util.function.Function;
 final class Barvinok {
   private Barvinok() {}
 
-  static final boolean DEBUG = Boolean.getBoolean("polyj.debug.barvinok");
-
   /** The most candidate vertices (d-subsets of constraints) enumerated before giving up. */
   static final int MAX_SUBSETS = 20_000;
 
@@ -126,31 +124,17 @@ final class Barvinok {
     }
 
     PwQPolynomial count(Function<BasicRelation, PwQPolynomial> fallback) {
-      long t0 = System.nanoTime();
       if (!bounded()) return null;
       List<Vertex> vertices = vertices();
-      long t1 = System.nanoTime();
       for (Vertex v : vertices) cones(v);
-      long t2 = System.nanoTime();
-      if (DEBUG) System.err.println("DBG time vertices " + (t1 - t0) / 1e6 + " cones " + (t2 - t1) / 1e6);
-      if (DEBUG) {
-        int nc = 0;
-        for (Vertex v : vertices) nc += v.terms.size();
-        System.err.println("DBG vertices " + vertices.size() + " cones " + nc);
-        for (Vertex v : vertices) System.err.println("DBG  active " + v.active + " validity " + v.validity.size() + " cones " + v.terms.size());
-      }
       long[] l = direction(vertices);
-      long t3 = System.nanoTime();
       for (Vertex v : vertices) v.value = value(v, l);
-      if (DEBUG) System.err.println("DBG time values " + (System.nanoTime() - t3) / 1e6);
-      long t4 = System.nanoTime();
       List<Cell> cells = new ArrayList<>();
       List<List<long[]>> rest = new ArrayList<>();
       Cell start = new Cell(context, context, new BitSet());
       if (!fullDimensional(start.rational())) return null;
       cells.add(start);
       for (int k = 0; k < vertices.size(); k++) cells = refine(cells, k, vertices.get(k), rest);
-      if (DEBUG) System.err.println("DBG cells " + cells.size() + " rest " + rest.size() + " time " + (System.nanoTime() - t4) / 1e6);
       List<PwQPolynomial.Piece> pieces = new ArrayList<>();
       for (Cell cell : cells) {
         if (cell.valid().isEmpty()) {
@@ -267,7 +251,6 @@ final class Barvinok {
         if (lexValid(rows, t)) {
           long[][] gens = new long[d][];
           for (int i = 0; i < d; i++) gens[i] = a.get(rows[i]);
-          if (DEBUG) System.err.println("DBG cone index " + UnimodularDecomposition.determinant(gens) + " " + Arrays.deepToString(gens));
           for (UnimodularDecomposition.Cone cone : UnimodularDecomposition.decompose(gens)) {
             long[][] w = cone.generators();
             Rational[][] lambda = new Rational[d][1 + nT];

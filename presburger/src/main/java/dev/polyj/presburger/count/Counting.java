@@ -19,10 +19,13 @@ import java.util.List;
  * existentially quantified variables.
  *
  * <p>Method: existentials become known divisions by exact projection ({@link
- * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}); each
- * division depending on summed dimensions is lifted to a dimension of its own (a bijection, since
- * its constraints pin it down), the others stay floor terms of the result; then each piece is
- * counted by exact nested summation ({@link NestedSummation}).
+ * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}). Each piece
+ * is rewritten as a polytope without locals and equalities ({@link PolytopeForm}: divisions lifted
+ * to dimensions, equalities solved by unimodular substitutions) and counted by Barvinok's
+ * algorithm ({@link Barvinok}); pieces where that does not apply (an equality that fixes a
+ * dimension only modulo an integer, an unbounded piece, a cone index beyond the enumeration limit,
+ * 64-bit overflow) are counted by exact nested summation ({@link NestedSummation}), which also
+ * computes sums of non-constant quasi-polynomials.
  */
 public final class Counting {
   private Counting() {}

@@ -17,7 +17,9 @@ import java.util.List;
  *   <li>each division {@code q = floor(e / m)} becomes a dimension with its pinning constraints
  *       {@code 0 <= e - m q <= m - 1} (one value of q per point: a bijection);
  *   <li>each equality with a coefficient +-1 on a variable after the first {@code nT} is solved
- *       for that variable, which is substituted away (a bijection again).
+ *       for that variable, which is substituted away (a bijection again); an equality whose
+ *       coefficients on those variables have gcd 1 is first given such a coefficient by a
+ *       unimodular change of those variables.
  * </ul>
  */
 final class PolytopeForm {
@@ -58,7 +60,18 @@ final class PolytopeForm {
           }
         }
       }
-      if (pick < 0) return null;
+      if (pick < 0) {
+        // an equality whose coefficients on the counted variables have gcd 1 gets a unit
+        // coefficient by unimodular column operations (Euclid's algorithm on the columns)
+        for (int k = 0; k < eqs.size() && pick < 0; k++) {
+          long[] e = eqs.get(k);
+          if (Ints.gcd(e, 1 + nT, nCols) == 1) {
+            col = reduceColumns(e, nT, nCols, eqs, ineqs);
+            pick = k;
+          }
+        }
+        if (pick < 0) return null;
+      }
       long[] e = eqs.remove(pick);
       // x_col = -(e - e_col x_col) / e_col; substitute into every row, then drop the column
       List<long[]> ne = new ArrayList<>();
@@ -84,6 +97,29 @@ final class PolytopeForm {
     // the normal form may find equalities (opposite inequalities): eliminate them too
     if (out.nEq() > 0 && !out.isMarkedEmpty()) return of(out, nT);
     return out;
+  }
+
+  /**
+   * Column operations {@code col_j -= q col_k} on every row (the substitution {@code x = E y} by a
+   * unimodular E, a bijection of the integer points) until e has a single non-zero coefficient
+   * on the columns after the target, which is then +-1 (their gcd). Returns that column.
+   */
+  private static int reduceColumns(long[] e, int nT, int nCols, List<long[]> eqs, List<long[]> ineqs) {
+    while (true) {
+      int k = -1;
+      for (int c = 1 + nT; c < nCols; c++) {
+        if (e[c] != 0 && (k < 0 || Math.abs(e[c]) < Math.abs(e[k]))) k = c;
+      }
+      boolean single = true;
+      for (int j = 1 + nT; j < nCols; j++) {
+        if (j == k || e[j] == 0) continue;
+        single = false;
+        long q = Ints.floorDiv(e[j], e[k]);
+        for (long[] r : eqs) r[j] = Ints.sub(r[j], Ints.mul(q, r[k]));
+        for (long[] r : ineqs) r[j] = Ints.sub(r[j], Ints.mul(q, r[k]));
+      }
+      if (single) return k;
+    }
   }
 
   private static BasicRelation empty(BasicRelation b, int nCols) {
