@@ -445,6 +445,10 @@ final class Barvinok {
 
     /** True when {@code g >= 0} holds on the whole rational polyhedron of the rows. */
     boolean implied(List<long[]> rows, long[] g) {
+      for (long[] r : rows) {
+        // a row of the cell, or one with the same direction and a smaller constant
+        if (Arrays.equals(r, 1, r.length, g, 1, g.length) && r[0] <= g[0]) return true;
+      }
       List<long[]> hom = new ArrayList<>();
       for (long[] r : rows) hom.add(homogenized(r));
       long[] neg = Ints.negate(homogenized(g));
