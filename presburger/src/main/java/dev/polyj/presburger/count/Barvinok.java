@@ -370,7 +370,7 @@ final class Barvinok {
         rem[j] = Ints.mod(neg[j], dd);
       }
       Polynomial out = Polynomial.affine(quot).negate();
-      if (Ints.isZero(rem, 0, rem.length)) return out;
+      if (Ints.isZero(rem, 1, rem.length)) return out; // floor(r_0 / D) = 0 for 0 <= r_0 < D
       long g = Ints.gcd(Ints.gcd(rem, 0, rem.length), dd);
       if (g > 1) {
         for (int j = 0; j <= nT; j++) rem[j] /= g;
