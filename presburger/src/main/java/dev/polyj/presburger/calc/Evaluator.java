@@ -1,6 +1,9 @@
 package dev.polyj.presburger.calc;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.count.Summation;
+import dev.polyj.presburger.qpoly.PointEvaluation;
+import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.TransitiveClosure;
 import dev.polyj.presburger.set.UnionRelation;
@@ -102,6 +105,11 @@ final class Evaluator {
     return strip(v) instanceof UnionValue u && u.isMaps() ? u.union() : null;
   }
 
+  /** The functions when {@code v} is a union of piecewise quasi-polynomials, else null. */
+  private static UnionPwQPolynomial qpoly(Value v) {
+    return v instanceof QPolyValue q ? q.value() : null;
+  }
+
   private static BigInteger integer(Value v) {
     return v instanceof IntValue i ? i.value() : null;
   }
@@ -133,7 +141,8 @@ final class Evaluator {
       throw e;
     } catch (UnsupportedOperationException e) {
       throw CalcException.unsupported(pos, op, e);
-    } catch (CoefficientOverflowException | dev.polyj.presburger.pip.UnboundedOptimumException e) {
+    } catch (CoefficientOverflowException | dev.polyj.presburger.pip.UnboundedOptimumException
+        | PointEvaluation.TooManyPointsException e) {
       throw CalcException.input(pos, op + ": " + e.getMessage(), e);
     } catch (RuntimeException | StackOverflowError e) {
       throw CalcException.internal(pos, op, e);
@@ -167,10 +176,13 @@ final class Evaluator {
     BigInteger intB = integer(b);
     Boolean boolA = bool(a);
     Boolean boolB = bool(b);
+    UnionPwQPolynomial qA = qpoly(a);
+    UnionPwQPolynomial qB = qpoly(b);
     switch (op) {
       case PLUS:
         if (boolA != null && boolB != null) return BoolValue.of(boolA || boolB);
         if (intA != null && intB != null) return new IntValue(intA.add(intB));
+        if (qA != null && qB != null) return qpolyResult(s, pos, () -> qA.add(qB));
         if (setA != null && setB != null) return set(s, pos, () -> setA.union(setB));
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.union(mapB));
         if (a instanceof StringValue || b instanceof StringValue) {
@@ -179,6 +191,7 @@ final class Evaluator {
         break;
       case MINUS:
         if (intA != null && intB != null) return new IntValue(intA.subtract(intB));
+        if (qA != null && qB != null) return qpolyResult(s, pos, () -> qA.subtract(qB));
         if (setA != null && setB != null) return set(s, pos, () -> setA.subtract(setB));
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.subtract(mapB));
         if (mapA != null && setB != null) return map(s, pos, () -> mapA.subtractDomain(setB));
@@ -186,6 +199,8 @@ final class Evaluator {
       case TIMES:
         if (boolA != null && boolB != null) return BoolValue.of(boolA && boolB);
         if (intA != null && intB != null) return new IntValue(intA.multiply(intB));
+        if (qA != null && qB != null) return qpolyResult(s, pos, () -> qA.multiply(qB));
+        if (qA != null && setB != null) return qpolyResult(s, pos, () -> restrict(qA, setB));
         if (setA != null && setB != null) {
           if (isParamDomain(setB) && !isParamDomain(setA)) return set(s, pos, () -> intersectParams(setA, setB));
           if (isParamDomain(setA) && !isParamDomain(setB)) return set(s, pos, () -> intersectParams(setB, setA));
@@ -236,9 +251,12 @@ final class Evaluator {
         if (mapA != null && mapB != null) return map(s, pos, () -> lexMaps(op, mapA, mapB));
         break;
       case AT:
+        if (qA != null && setB != null) return qpolyResult(s, pos, () -> atPoints(qA, setB));
+        break;
       case PLAIN_EQUAL:
-        // only defined on quasi-polynomials, which the calculator does not have yet
-        throw CalcException.unsupported(pos, s);
+        // structural equality of quasi-polynomials is not offered
+        if (qA != null && qB != null) throw CalcException.unsupported(pos, s);
+        break;
       default:
         break;
     }
@@ -297,6 +315,30 @@ final class Evaluator {
     throw undefined(s, a, b, pos);
   }
 
+  /** The most points {@code q(s)} and {@code q @ s} evaluate at. */
+  static final int MAX_POINTS = 1000;
+
+  /** A union of piecewise quasi-polynomials computed by the engine. */
+  private static Value qpolyResult(String op, int pos, Supplier<UnionPwQPolynomial> f) {
+    return new QPolyValue(engine(op, pos, f));
+  }
+
+  /** iscc's {@code q(s)} and {@code q @ s}: the value of q at each point of the finite set s. */
+  private static UnionPwQPolynomial atPoints(UnionPwQPolynomial q, UnionRelation s) {
+    return PointEvaluation.at(q, s, MAX_POINTS);
+  }
+
+  /** {@code q * s}: q restricted to the points of s (to its parameter values for a parameter domain). */
+  private static UnionPwQPolynomial restrict(UnionPwQPolynomial q, UnionRelation s) {
+    if (!isParamDomain(s)) return q.intersectDomain(s);
+    List<String> params = Space.mergeParams(q.params(), s.paramNames());
+    UnionPwQPolynomial qa = q.alignParams(params);
+    Relation domain = s.alignParams(params).single();
+    List<Relation> universes = new ArrayList<>();
+    for (var f : qa.members()) universes.add(Relation.universe(f.space()).intersectParams(domain));
+    return qa.intersectDomain(universes.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(universes));
+  }
+
   /** Restricts the parameters of every member of {@code u} to the parameter domain {@code p}. */
   private static UnionRelation intersectParams(UnionRelation u, UnionRelation p) {
     List<String> params = Space.mergeParams(u.paramNames(), p.paramNames());
@@ -350,6 +392,7 @@ final class Evaluator {
     switch (f) {
       case "-":
         if (integer(a) != null) return new IntValue(integer(a).negate());
+        if (qpoly(a) != null) return new QPolyValue(qpoly(a).negate());
         break;
       case "dom":
       case "domain":
@@ -421,6 +464,8 @@ final class Evaluator {
         }
         break;
       case "sum":
+        if (qpoly(a) != null) return qpolyResult(f, pos, () -> Summation.sum(qpoly(a)));
+        break;
       case "lb":
       case "ub":
         // defined on piecewise quasi-polynomials, which the calculator does not have yet
@@ -455,6 +500,11 @@ final class Evaluator {
   }
 
   private static Value apply(Value f, Value arg, int pos) {
+    if (qpoly(f) != null) {
+      UnionRelation s = sets(arg);
+      if (s == null) throw CalcException.input(pos, "a piecewise quasipolynomial applies to a set, found " + arg.typeName());
+      return qpolyResult("apply", pos, () -> atPoints(qpoly(f), s));
+    }
     UnionRelation m = maps(f);
     if (m == null) throw CalcException.input(pos, "only a map can be applied, found " + f.typeName());
     UnionRelation x = sets(arg) != null ? sets(arg) : maps(arg);

@@ -293,7 +293,7 @@ final class Parser {
           "literal at offset " + offset + " ends at " + lit.end()));
     }
     lexer.reset(lit.end());
-    return new Expr.Constant(new UnionValue(lit.value(), lit.maps()), offset);
+    return new Expr.Constant(lit.value(), offset);
   }
 
   private void expect(String symbol) {

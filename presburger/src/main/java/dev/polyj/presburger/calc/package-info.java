@@ -19,9 +19,17 @@
  * closure (a pair {@code (map, exact)}). Prefix functions bind to the next operand: {@code dom}
  * {@code domain} {@code ran} {@code range} {@code params} {@code identity} {@code deltas}
  * {@code deltas_map} {@code domain_map} {@code range_map} {@code wrap} {@code unwrap} {@code zip}
- * {@code coalesce} {@code aff} {@code sample} (and, not supported yet, {@code poly} {@code lexmin}
- * {@code lexmax} {@code card} {@code sum} {@code lb} {@code ub}); {@code typeof} takes the rest of
- * the expression. Dataflow: {@code last W before R under S}, {@code any V before R under S}, when
+ * {@code coalesce} {@code aff} {@code sample} {@code lexmin} {@code lexmax} {@code card}
+ * {@code sum} (and, not supported yet, {@code poly} {@code lb} {@code ub}); {@code typeof} takes
+ * the rest of the expression.
+ *
+ * <p>Piecewise quasi-polynomials are written in isl notation too ({@code [N] -> { (N^2) : N > 0 }},
+ * {@code { S[i] -> (i + 1) : i >= 0 }}); they come from literals and {@code card}. On them
+ * {@code +} {@code -} {@code *} are pointwise sum, difference and product, {@code q * s}
+ * restricts q to the points of the set s (to the parameter values of a parameter domain),
+ * {@code -q} negates, {@code sum q} sums q over its domain (per domain point for a function on a
+ * wrapped map), and {@code q(s)} and {@code q @ s} evaluate q at each point of a finite set s (the
+ * result is defined on those points only). Dataflow: {@code last W before R under S}, {@code any V before R under S}, when
  * a {@link dev.polyj.presburger.calc.FlowAnalysis} is installed; {@code schedule D respecting V
  * minimizing P} is not supported yet.
  *

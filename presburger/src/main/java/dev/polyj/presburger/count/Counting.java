@@ -19,10 +19,13 @@ import java.util.List;
  * existentially quantified variables.
  *
  * <p>Method: existentials become known divisions by exact projection ({@link
- * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}); each
- * division depending on summed dimensions is lifted to a dimension of its own (a bijection, since
- * its constraints pin it down), the others stay floor terms of the result; then each piece is
- * counted by exact nested summation ({@link NestedSummation}).
+ * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}). Each piece
+ * is rewritten as a polytope without locals and equalities ({@link PolytopeForm}: divisions lifted
+ * to dimensions, equalities solved by unimodular substitutions) and counted by Barvinok's
+ * algorithm ({@link Barvinok}); pieces where that does not apply (an equality that fixes a
+ * dimension only modulo an integer, an unbounded piece, a cone index beyond the enumeration limit,
+ * 64-bit overflow) are counted by exact nested summation ({@link NestedSummation}), which also
+ * computes sums of non-constant quasi-polynomials.
  */
 public final class Counting {
   private Counting() {}
@@ -62,7 +65,36 @@ public final class Counting {
   /** Like {@link #sum(Relation, QuasiPolynomial, Space)} for pairwise disjoint basic relations. */
   static PwQPolynomial sumDisjoint(List<BasicRelation> disjoint, QuasiPolynomial q, Space target) {
     NestedSummation ns = new NestedSummation(target);
-    for (BasicRelation b : disjoint) ns.add(b, q);
-    return ns.result();
+    PwQPolynomial counted = PwQPolynomial.zero(target);
+    boolean counting = q.isConstant() && q.polynomial().constantTerm().isOne();
+    for (BasicRelation b : disjoint) {
+      PwQPolynomial c = counting ? countByBarvinok(b, target) : null;
+      if (c != null) counted = counted.add(c);
+      else ns.add(b, q);
+    }
+    return counted.add(ns.result());
+  }
+
+  /**
+   * The number of points of b per value of the target variables by Barvinok's algorithm, or null
+   * when it does not apply (an equality that cannot be solved for a dimension, an unbounded
+   * polytope, a cone whose index is too large, or arithmetic beyond 64 bits).
+   */
+  static PwQPolynomial countByBarvinok(BasicRelation b, Space target) {
+    int nT = target.nVar();
+    BasicRelation p;
+    try {
+      p = PolytopeForm.of(b, nT);
+    } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+      return null;
+    }
+    if (p == null) return null;
+    if (p.isMarkedEmpty()) return PwQPolynomial.zero(target);
+    if (p.nVar() == nT) return null; // nothing left to count: a constraint on the target alone
+    return Barvinok.card(p, target, piece -> {
+      NestedSummation ns = new NestedSummation(target);
+      ns.add(piece, QuasiPolynomial.constant(piece.space(), Rational.ONE));
+      return ns.result();
+    });
   }
 }

@@ -36,6 +36,33 @@ final class QPolyParser {
     return new IllegalArgumentException("quasi-polynomial: " + msg + " at offset " + pos + " in: " + text);
   }
 
+  static UnionPwQPolynomial parseUnion(String text) {
+    return new QPolyParser(text).parseAllUnion();
+  }
+
+  /** Like {@link #parseAll} with each piece in its own space; pieces on one space add up. */
+  private UnionPwQPolynomial parseAllUnion() {
+    int open = text.indexOf('{');
+    int close = text.lastIndexOf('}');
+    if (open < 0 || close < open) throw error("expected { ... }");
+    String prefix = text.substring(0, open);
+    List<String> params = new ArrayList<>();
+    String pre = prefix.trim();
+    if (!pre.isEmpty()) {
+      if (!pre.startsWith("[") || !pre.endsWith("->")) throw error("expected [params] -> before {");
+      String inside = pre.substring(1, pre.lastIndexOf(']')).trim();
+      if (!inside.isEmpty()) for (String p : inside.split(",")) params.add(p.trim());
+    }
+    if (!text.substring(close + 1).trim().isEmpty()) throw error("unexpected text after }");
+    UnionPwQPolynomial total = UnionPwQPolynomial.empty(params);
+    for (int[] range : splitTopLevel(open + 1, close, ';')) {
+      String piece = text.substring(range[0], range[1]);
+      if (piece.trim().isEmpty()) continue;
+      total = total.add(new QPolyParser(prefix + "{" + piece + "}").parseAll());
+    }
+    return total;
+  }
+
   private PwQPolynomial parseAll() {
     int open = text.indexOf('{');
     int close = text.lastIndexOf('}');

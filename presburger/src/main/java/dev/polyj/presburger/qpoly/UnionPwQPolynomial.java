@@ -70,6 +70,60 @@ public final class UnionPwQPolynomial {
     return u;
   }
 
+  public UnionPwQPolynomial subtract(UnionPwQPolynomial o) {
+    return add(o.negate());
+  }
+
+  public UnionPwQPolynomial negate() {
+    Map<Space, PwQPolynomial> m = new LinkedHashMap<>();
+    members.forEach((k, f) -> m.put(k, f.negate()));
+    return new UnionPwQPolynomial(params, m);
+  }
+
+  /** The product: members on the same space are multiplied; a member without partner is dropped. */
+  public UnionPwQPolynomial multiply(UnionPwQPolynomial o) {
+    List<String> ps = Space.mergeParams(params, o.params);
+    List<PwQPolynomial> out = new ArrayList<>();
+    for (PwQPolynomial f : members.values()) {
+      PwQPolynomial fa = f.alignParams(ps);
+      PwQPolynomial g = o.alignParams(ps).members.get(fa.space());
+      if (g != null) out.add(fa.multiply(g));
+    }
+    UnionPwQPolynomial u = of(out);
+    return u.members.isEmpty() ? empty(ps) : u;
+  }
+
+  /** Each member restricted to the points of the member of {@code u} in its space (zero elsewhere). */
+  public UnionPwQPolynomial intersectDomain(dev.polyj.presburger.set.UnionRelation u) {
+    List<String> ps = Space.mergeParams(params, u.paramNames());
+    dev.polyj.presburger.set.UnionRelation ua = u.alignParams(ps);
+    List<PwQPolynomial> out = new ArrayList<>();
+    for (PwQPolynomial f : members.values()) {
+      PwQPolynomial fa = f.alignParams(ps);
+      for (dev.polyj.presburger.set.Relation r : ua.relations()) {
+        if (r.space().tuplesMatch(fa.space())) out.add(fa.intersectDomain(r.withSpace(fa.space())));
+      }
+    }
+    UnionPwQPolynomial res = of(out);
+    return res.members.isEmpty() ? empty(ps) : res;
+  }
+
+  /** This function over the parameter list {@code ps} (a superset of its own). */
+  public UnionPwQPolynomial alignParams(List<String> ps) {
+    if (ps.equals(params)) return this;
+    Map<Space, PwQPolynomial> m = new LinkedHashMap<>();
+    for (PwQPolynomial f : members.values()) {
+      PwQPolynomial a = f.alignParams(ps);
+      m.put(a.space(), a);
+    }
+    return new UnionPwQPolynomial(ps, m);
+  }
+
+  /** Parses isl notation; pieces may lie in different spaces (see {@link QPolyParser}). */
+  public static UnionPwQPolynomial parse(String text) {
+    return QPolyParser.parseUnion(text);
+  }
+
   /** The value of the member on {@code space} at a point of it. */
   public Rational evaluate(Space space, long[] point) {
     checkArgument(space.params().equals(params), "point space %s does not have the parameters %s", space, params);

@@ -23,8 +23,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** sum and rank against enumeration on random bounded parametric sets. */
-// The counting method can blow up on rare random inputs with large moduli (see issue 4); the
-// properties run with a fixed seed so the suite stays within CI time while that is open.
+// Sums of non-constant quasi-polynomials use nested summation, which can blow up on rare random
+// inputs with large moduli (see issue 4): that property runs with a fixed seed. rank and card
+// count with Barvinok's algorithm and run with random seeds.
 class SummationAndRankingProperties {
   static final long BOX = CountingProperties.BOX;
 
@@ -78,7 +79,7 @@ class SummationAndRankingProperties {
         PresburgerArbitraries.relations(s, 2, 3, 1, 1).map(CountingProperties::boxed));
   }
 
-  @Property(tries = 80, seed = "20261122")
+  @Property(tries = 80)
   void rankIsTheNumberOfLexicographicallySmallerPoints(@ForAll("rankSets") Relation r) {
     PwQPolynomial rank = Ranking.rank(r);
     Relation known = r.computeDivs();
@@ -98,7 +99,7 @@ class SummationAndRankingProperties {
     });
   }
 
-  @Property(tries = 30, seed = "20261122")
+  @Property(tries = 30)
   void cardOfAUnionMapIsAddedPerDomainSpace(@ForAll("rankSets") Relation a, @ForAll("rankSets") Relation b) {
     Relation ra = a.withSpace(Space.set(a.space().params(), dev.polyj.presburger.space.Tuple.anonymous("A", a.space().nOut())));
     Relation rb = b.withSpace(Space.set(b.space().params(), dev.polyj.presburger.space.Tuple.anonymous("B", b.space().nOut())));
