@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,8 +106,46 @@ final class ConstraintSystem {
   // ---------------------------------------------------------------------------------------------
   // Simplification
 
-  /** Brings the system to normal form; sets {@link #empty} on a contradiction. */
+  /**
+   * Brings the system to normal form; sets {@link #empty} on a contradiction. Runs on {@code long}
+   * rows; when an intermediate combination leaves 64 bits, the computation is redone from the input
+   * rows by {@link BigConstraintSystem} and the result brought back to {@code long} rows (a
+   * {@link CoefficientOverflowException} naming the coefficient when the normal form itself does
+   * not fit).
+   */
   void simplify() {
+    // Every in-place change the long steps make to a row keeps that row's integer solutions
+    // (gcd division, integer tightening, tightening to a duplicate's constant), so shallow copies of
+    // the row lists are a faithful snapshot of the input system.
+    List<long[]> eqs0 = new ArrayList<>(eqs);
+    List<long[]> ineqs0 = new ArrayList<>(ineqs);
+    List<Div> divs0 = new ArrayList<>(divs);
+    int nLocal0 = nLocal;
+    boolean empty0 = empty;
+    try {
+      simplifyLong();
+    } catch (CoefficientOverflowException e) {
+      eqs = eqs0;
+      ineqs = ineqs0;
+      divs = divs0;
+      nLocal = nLocal0;
+      empty = empty0;
+      BigConstraintSystem big = BigConstraintSystem.of(this);
+      big.simplify();
+      assign(big.toLongSystem());
+    }
+  }
+
+  /** Replaces this system's content by {@code other}'s (same variables). */
+  void assign(ConstraintSystem other) {
+    eqs = other.eqs;
+    ineqs = other.ineqs;
+    divs = other.divs;
+    nLocal = other.nLocal;
+    empty = other.empty;
+  }
+
+  private void simplifyLong() {
     for (int round = 0; round < 100 && !empty; round++) {
       if (!normalizeRows()) return;
       gauss();
