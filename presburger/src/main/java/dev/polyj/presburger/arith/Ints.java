@@ -1,5 +1,7 @@
 package dev.polyj.presburger.arith;
 
+import java.math.BigInteger;
+
 /**
  * Exact integer arithmetic on {@code long} values and on coefficient rows.
  *
@@ -102,6 +104,27 @@ public final class Ints {
     long[] r = new long[x.length];
     for (int i = 0; i < x.length; i++) r[i] = neg(x[i]);
     return r;
+  }
+
+  /**
+   * Sign of the dot product of row[1..] with point plus row[0], exact for all inputs: the long
+   * computation, or {@code BigInteger} when an intermediate sum or product leaves 64 bits.
+   */
+  public static int evaluateSign(long[] row, long[] point) {
+    try {
+      return Long.signum(evaluate(row, point));
+    } catch (CoefficientOverflowException e) {
+      return evaluateBig(row, point).signum();
+    }
+  }
+
+  /** Dot product of row[1..] with point plus row[0], as a {@code BigInteger}. */
+  public static BigInteger evaluateBig(long[] row, long[] point) {
+    BigInteger s = BigInteger.valueOf(row[0]);
+    for (int i = 1; i < row.length; i++) {
+      if (row[i] != 0) s = s.add(BigInteger.valueOf(row[i]).multiply(BigInteger.valueOf(point[i - 1])));
+    }
+    return s;
   }
 
   /** Dot product of row[1..] with point (row[0] is the constant), exact. */

@@ -116,7 +116,9 @@ final class LongRows implements RowArithmetic<long[]> {
   public long splinterLimit(long[] lower, long[] maxUpper, int z) {
     long a = lower[z];
     long m = Ints.abs(maxUpper[z]);
-    return Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, m), a), m), m);
+    long limit = Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, m), a), m), m);
+    if (limit > Integer.MAX_VALUE) throw new ArithmeticException("Omega test: " + limit + " splinters are too many");
+    return limit;
   }
 
   @Override

@@ -115,12 +115,14 @@ public final class OmegaTest {
         int[] uppers = new int[w];
         boolean[] nonUnitLower = new boolean[w];
         boolean[] nonUnitUpper = new boolean[w];
+        List<R> maxLower = new ArrayList<>(java.util.Collections.nCopies(w, null));
         for (R r : ineqs) {
           for (int j = 1; j < w; j++) {
             int s = ops.signum(r, j);
             if (s > 0) {
               lowers[j]++;
               if (!ops.is(r, j, 1)) nonUnitLower[j] = true;
+              if (maxLower.get(j) == null || ops.compareAbs(r, j, maxLower.get(j), j) > 0) maxLower.set(j, r);
             } else if (s < 0) {
               uppers[j]++;
               if (!ops.is(r, j, -1)) nonUnitUpper[j] = true;
@@ -142,7 +144,10 @@ public final class OmegaTest {
           if (lowers[j] == 0) continue;
           boolean exact = !nonUnitLower[j] || !nonUnitUpper[j];
           long cost = (long) lowers[j] * uppers[j] - lowers[j] - uppers[j];
-          if ((exact && !bestExact) || (exact == bestExact && cost < bestCost)) {
+          // inexact: the number of splinters grows with the lower-bound coefficients, so the
+          // variable whose largest lower coefficient is smallest goes first
+          int splinters = exact || best < 0 || bestExact ? 0 : ops.compareAbs(maxLower.get(j), j, maxLower.get(best), best);
+          if ((exact && !bestExact) || (exact == bestExact && (splinters < 0 || (splinters == 0 && cost < bestCost)))) {
             best = j;
             bestExact = exact;
             bestCost = cost;

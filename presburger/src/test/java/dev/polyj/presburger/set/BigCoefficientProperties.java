@@ -153,6 +153,120 @@ class BigCoefficientProperties {
     BruteForce.forEachPoint(p.nVar, LO, HI, x -> assertEquals(small.contains(x), big.contains(x)));
   }
 
+  /**
+   * A small system S and scale factors (1 or one large K near 2^40..2^57 per variable, the last
+   * variable unscaled): the scaled relation is {x : S(scale * x)}, whose rows carry K itself, so its
+   * normal form keeps large coefficients. Oracle: the small system at the scaled point.
+   */
+  record Scaled(int nVar, int nLocal, List<long[]> eqs, List<long[]> ineqs, long[] scale) {
+    BasicRelation small() {
+      return BasicRelation.of(Space.set(List.of(), nVar), nLocal, null, eqs, ineqs);
+    }
+
+    BasicRelation big() {
+      List<long[]> be = new ArrayList<>();
+      List<long[]> bi = new ArrayList<>();
+      for (long[] r : eqs) be.add(scaled(r));
+      for (long[] r : ineqs) bi.add(scaled(r));
+      return BasicRelation.of(Space.set(List.of(), nVar), nLocal, null, be, bi);
+    }
+
+    private long[] scaled(long[] r) {
+      long[] o = r.clone();
+      for (int v = 0; v < nVar; v++) o[1 + v] = Math.multiplyExact(r[1 + v], scale[v]);
+      return o;
+    }
+
+    long[] point(long[] x) {
+      long[] o = new long[x.length];
+      for (int v = 0; v < x.length; v++) o[v] = x[v] * scale[v];
+      return o;
+    }
+
+    @Override
+    public String toString() {
+      return "eqs " + show(eqs) + " ineqs " + show(ineqs) + " locals " + nLocal + " scale " + Arrays.toString(scale);
+    }
+  }
+
+  static Arbitrary<Scaled> scaled(int nVar, int maxLocal, Arbitrary<Long> factor) {
+    return Arbitraries.integers().between(0, maxLocal).flatMap(nLocal -> {
+      Arbitrary<long[]> row = Arbitraries.longs().between(-3, 3).array(long[].class).ofSize(1 + nVar + nLocal);
+      return Combinators.combine(row.list().ofMaxSize(2), row.list().ofMinSize(1).ofMaxSize(4),
+              Arbitraries.of(true, false).list().ofSize(nVar - 1), factor)
+          .as((eqs, ineqs, which, k) -> {
+            long[] scale = new long[nVar];
+            for (int v = 0; v < nVar; v++) scale[v] = v < nVar - 1 && which.get(v) ? k : 1;
+            return new Scaled(nVar, nLocal, eqs, ineqs, scale);
+          });
+    });
+  }
+
+  static Arbitrary<Long> factors() {
+    return Combinators.combine(Arbitraries.integers().between(40, 57), Arbitraries.longs().greaterOrEqual(0))
+        .as((b, low) -> (1L << b) + (low & ((1L << b) - 1)));
+  }
+
+  @Provide
+  Arbitrary<Scaled> scaledSets() {
+    return Arbitraries.integers().between(2, 3).flatMap(n -> scaled(n, 2, factors()));
+  }
+
+  @Provide
+  Arbitrary<List<Scaled>> twoScaledSets() {
+    // the same factor and the same scaled variables for both
+    return Combinators.combine(Arbitraries.integers().between(2, 3), factors(), Arbitraries.integers().between(0, 3))
+        .flatAs((n, k, mask) -> scaled(n, 1, Arbitraries.just(k)).list().ofSize(2).map(l -> {
+          long[] scale = new long[n];
+          for (int v = 0; v < n; v++) scale[v] = v < n - 1 && ((mask >> v) & 1) == 1 ? k : 1;
+          List<Scaled> out = new ArrayList<>();
+          for (Scaled c : l) out.add(new Scaled(c.nVar, c.nLocal, c.eqs, c.ineqs, scale));
+          return out;
+        }));
+  }
+
+  @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+  void scaledNormalFormAndDivisionsKeepPoints(@ForAll("scaledSets") Scaled c) {
+    BasicRelation small = c.small();
+    BasicRelation big = c.big();
+    Relation pieces = big.computeDivs();
+    for (BasicRelation piece : pieces.basics()) assertTrue(!piece.hasUnknownLocals());
+    BruteForce.forEachPoint(c.nVar, LO, HI, x -> {
+      boolean expected = small.contains(c.point(x));
+      assertEquals(expected, big.contains(x), () -> big + " at " + Arrays.toString(x));
+      assertEquals(expected, pieces.contains(x), () -> pieces + " at " + Arrays.toString(x));
+    });
+  }
+
+  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  void scaledProjectionKeepsPoints(@ForAll("scaledSets") Scaled c) {
+    Relation small = Relation.of(c.small()).projectOut(DimKind.OUT, c.nVar - 1, 1);
+    Relation big = Relation.of(c.big()).projectOut(DimKind.OUT, c.nVar - 1, 1);
+    BruteForce.forEachPoint(c.nVar - 1, LO, HI, x -> {
+      long[] sx = Arrays.copyOf(c.point(Arrays.copyOf(x, c.nVar)), c.nVar - 1);
+      assertEquals(small.contains(sx), big.contains(x), () -> big + " at " + Arrays.toString(x));
+    });
+  }
+
+  @Property(tries = 100, edgeCases = EdgeCasesMode.NONE)
+  void scaledIntersectionAndSubtractionKeepPoints(@ForAll("twoScaledSets") List<Scaled> cs) {
+    Scaled a = cs.get(0);
+    Scaled b = cs.get(1);
+    BasicRelation sa = a.small();
+    BasicRelation sb = b.small();
+    Relation ba = Relation.of(a.big());
+    Relation bb = Relation.of(b.big());
+    Relation inter = ba.intersect(bb);
+    Relation diff = ba.subtract(bb);
+    BruteForce.forEachPoint(a.nVar, LO, HI, x -> {
+      boolean ia = sa.contains(a.point(x));
+      boolean ib = sb.contains(a.point(x));
+      assertEquals(ia && ib, inter.contains(x), () -> "intersection " + inter + " at " + Arrays.toString(x));
+      assertEquals(ia && !ib, diff.contains(x), () -> "difference " + diff + " at " + Arrays.toString(x));
+    });
+    assertEquals(ba.isEmpty() || bb.isEmpty(), ba.isEmpty() || bb.isEmpty()); // both decided without error
+  }
+
   /** x0 = 2^40 x1 and x1 = 2^40 x2 has the normal form x0 = 2^80 x2, which no long row can hold. */
   @Example
   void resultBeyondSixtyFourBitsIsAClearError() {
