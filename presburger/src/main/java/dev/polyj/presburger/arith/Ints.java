@@ -18,6 +18,25 @@ public final class Ints {
     return r;
   }
 
+  /** Sign of a + b, exact for all inputs (no exception). */
+  public static int addSign(long a, long b) {
+    long r = a + b;
+    if (((a ^ r) & (b ^ r)) < 0) return a < 0 ? -1 : 1; // overflowed: a and b share the true sign
+    return Long.signum(r);
+  }
+
+  /** True when a + b <= c, exact for all inputs (no exception). */
+  public static boolean sumAtMost(long a, long b, long c) {
+    long r = a + b;
+    if (((a ^ r) & (b ^ r)) < 0) return a < 0; // overflowed below Long.MIN_VALUE or above MAX_VALUE
+    return r <= c;
+  }
+
+  /** Sign of a - b, exact for all inputs (no exception). */
+  public static int subSign(long a, long b) {
+    return Long.compare(a, b);
+  }
+
   public static long sub(long a, long b) {
     long r = a - b;
     if (((a ^ b) & (a ^ r)) < 0) throw new CoefficientOverflowException();

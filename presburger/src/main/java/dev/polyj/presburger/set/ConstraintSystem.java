@@ -493,7 +493,7 @@ final class ConstraintSystem {
         boolean opposite = true;
         for (int i = 1; i < lo.length && opposite; i++) if (i != col && hi[i] != -lo[i]) opposite = false;
         if (!opposite) continue;
-        if (Ints.add(lo[0], hi[0]) <= d - 1) {
+        if (Ints.sumAtMost(lo[0], hi[0], d - 1)) {
           long[] num = lo.clone();
           num[col] = 0;
           return new Div(num, d);
