@@ -115,14 +115,12 @@ public final class OmegaTest {
         int[] uppers = new int[w];
         boolean[] nonUnitLower = new boolean[w];
         boolean[] nonUnitUpper = new boolean[w];
-        List<R> maxLower = new ArrayList<>(java.util.Collections.nCopies(w, null));
         for (R r : ineqs) {
           for (int j = 1; j < w; j++) {
             int s = ops.signum(r, j);
             if (s > 0) {
               lowers[j]++;
               if (!ops.is(r, j, 1)) nonUnitLower[j] = true;
-              if (maxLower.get(j) == null || ops.compareAbs(r, j, maxLower.get(j), j) > 0) maxLower.set(j, r);
             } else if (s < 0) {
               uppers[j]++;
               if (!ops.is(r, j, -1)) nonUnitUpper[j] = true;
@@ -144,10 +142,7 @@ public final class OmegaTest {
           if (lowers[j] == 0) continue;
           boolean exact = !nonUnitLower[j] || !nonUnitUpper[j];
           long cost = (long) lowers[j] * uppers[j] - lowers[j] - uppers[j];
-          // inexact: the number of splinters grows with the lower-bound coefficients, so the
-          // variable whose largest lower coefficient is smallest goes first
-          int splinters = exact || best < 0 || bestExact ? 0 : ops.compareAbs(maxLower.get(j), j, maxLower.get(best), best);
-          if ((exact && !bestExact) || (exact == bestExact && (splinters < 0 || (splinters == 0 && cost < bestCost)))) {
+          if ((exact && !bestExact) || (exact == bestExact && cost < bestCost)) {
             best = j;
             bestExact = exact;
             bestCost = cost;
@@ -158,8 +153,34 @@ public final class OmegaTest {
           ineqs = eliminate(best, false);
           continue;
         }
-        return inexact(best, depth);
+        return inexact(fewestSplinters(lowers, best), depth);
       }
+    }
+
+    /**
+     * Among the variables bounded on both sides, the one whose largest lower-bound coefficient is
+     * smallest (the number of splinters grows with it); ties keep {@code fallback}, the cheapest
+     * elimination. Large coefficients on one variable thus do not force huge splinter counts when
+     * another variable has small ones.
+     */
+    private int fewestSplinters(int[] lowers, int fallback) {
+      R[] maxLower = newRowArray(width);
+      for (R r : ineqs) {
+        for (int j = 1; j < width; j++) {
+          if (ops.signum(r, j) > 0 && (maxLower[j] == null || ops.compareAbs(r, j, maxLower[j], j) > 0)) maxLower[j] = r;
+        }
+      }
+      int best = fallback;
+      for (int j = 1; j < width; j++) {
+        if (lowers[j] == 0 || maxLower[j] == null) continue;
+        if (ops.compareAbs(maxLower[j], j, maxLower[best], best) < 0) best = j;
+      }
+      return best;
+    }
+
+    @SuppressWarnings("unchecked")
+    private R[] newRowArray(int n) {
+      return (R[]) new Object[n];
     }
 
     /** Real shadow, dark shadow, then splinters for z. */

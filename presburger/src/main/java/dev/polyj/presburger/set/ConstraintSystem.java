@@ -114,12 +114,13 @@ final class ConstraintSystem {
    * not fit).
    */
   void simplify() {
-    // Every in-place change the long steps make to a row keeps that row's integer solutions
-    // (gcd division, integer tightening, tightening to a duplicate's constant), so shallow copies of
-    // the row lists are a faithful snapshot of the input system.
-    List<long[]> eqs0 = new ArrayList<>(eqs);
-    List<long[]> ineqs0 = new ArrayList<>(ineqs);
-    List<Div> divs0 = new ArrayList<>(divs);
+    // The long steps replace the row lists before changing them (the first step builds new ones),
+    // and every in-place change they make to a row keeps that row's integer solutions (gcd
+    // division, integer tightening, tightening to a duplicate's constant): the input lists
+    // themselves are a faithful snapshot. The list of divisions is changed in place: copied.
+    List<long[]> eqs0 = eqs;
+    List<long[]> ineqs0 = ineqs;
+    List<Div> divs0 = nLocal == 0 ? divs : new ArrayList<>(divs);
     int nLocal0 = nLocal;
     boolean empty0 = empty;
     try {

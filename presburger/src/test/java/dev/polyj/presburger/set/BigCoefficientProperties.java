@@ -267,6 +267,71 @@ class BigCoefficientProperties {
     assertEquals(ba.isEmpty() || bb.isEmpty(), ba.isEmpty() || bb.isEmpty()); // both decided without error
   }
 
+  /**
+   * Hulls of unions with large coefficients contain the union. The affine hull tests candidate
+   * equalities through the hull of sample points, whose normals can need more than 64 bits even when
+   * the final hull does not; that case must be a clear error, never a wrong hull.
+   */
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
+  void scaledHullsContainTheUnion(@ForAll("twoScaledSets") List<Scaled> cs) {
+    Relation r = Relation.of(cs.get(0).big()).union(Relation.of(cs.get(1).big()));
+    BasicRelation affine;
+    BasicRelation simple;
+    try {
+      affine = r.affineHull();
+      simple = r.simpleHull();
+    } catch (CoefficientOverflowException e) {
+      assertTrue(e.getMessage().contains("does not fit in 64 bits"), e.getMessage());
+      return;
+    }
+    assertEquals(r.isEmpty(), affine.isEmpty());
+    assertEquals(r.isEmpty(), simple.isEmpty());
+    BasicRelation a = affine;
+    BasicRelation h = simple;
+    assertTrue(r.isSubset(Relation.of(a)), () -> "affine hull " + a + " misses points of " + r);
+    assertTrue(r.isSubset(Relation.of(h)), () -> "simple hull " + h + " misses points of " + r);
+  }
+
+  /** Integer kernels of rows with entries near 2^62: every basis vector is orthogonal to the rows. */
+  @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+  void kernelOfLargeRows(@ForAll("largeRows") List<long[]> rows) {
+    int n = rows.get(0).length;
+    List<long[]> k;
+    try {
+      k = Hulls.kernel(rows, n);
+    } catch (CoefficientOverflowException e) {
+      assertTrue(e.getMessage().contains("does not fit in 64 bits"), e.getMessage());
+      return;
+    }
+    int rank = rows.size() == 1 ? 1 : independent(rows.get(0), rows.get(1)) ? 2 : 1;
+    assertEquals(n - rank, k.size(), "dimension of the kernel");
+    for (long[] v : k) {
+      for (long[] r : rows) {
+        BigInteger dot = BigInteger.ZERO;
+        for (int j = 0; j < n; j++) dot = dot.add(BigInteger.valueOf(v[j]).multiply(BigInteger.valueOf(r[j])));
+        assertEquals(BigInteger.ZERO, dot, () -> Arrays.toString(v) + " against " + Arrays.toString(r));
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> largeRows() {
+    Arbitrary<Long> entry = Combinators.combine(Arbitraries.longs().between(-3, 3), factors(), Arbitraries.longs().between(-3, 3))
+        .as((a, k, b) -> a * k + b);
+    return entry.array(long[].class).ofSize(3).filter(r -> r[0] != 0 || r[1] != 0 || r[2] != 0).list().ofMinSize(1).ofMaxSize(2);
+  }
+
+  private static boolean independent(long[] a, long[] b) {
+    for (int i = 0; i < a.length; i++) {
+      for (int j = i + 1; j < a.length; j++) {
+        BigInteger m = BigInteger.valueOf(a[i]).multiply(BigInteger.valueOf(b[j]))
+            .subtract(BigInteger.valueOf(a[j]).multiply(BigInteger.valueOf(b[i])));
+        if (m.signum() != 0) return true;
+      }
+    }
+    return false;
+  }
+
   /** x0 = 2^40 x1 and x1 = 2^40 x2 has the normal form x0 = 2^80 x2, which no long row can hold. */
   @Example
   void resultBeyondSixtyFourBitsIsAClearError() {
