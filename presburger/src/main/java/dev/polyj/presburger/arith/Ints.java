@@ -14,7 +14,7 @@ public final class Ints {
 
   public static long add(long a, long b) {
     long r = a + b;
-    if (((a ^ r) & (b ^ r)) < 0) throw new CoefficientOverflowException();
+    if (((a ^ r) & (b ^ r)) < 0) throw new CoefficientOverflowException(a + " + " + b + " exceeds 64 bits");
     return r;
   }
 
@@ -39,7 +39,7 @@ public final class Ints {
 
   public static long sub(long a, long b) {
     long r = a - b;
-    if (((a ^ b) & (a ^ r)) < 0) throw new CoefficientOverflowException();
+    if (((a ^ b) & (a ^ r)) < 0) throw new CoefficientOverflowException(a + " - " + b + " exceeds 64 bits");
     return r;
   }
 
@@ -47,11 +47,11 @@ public final class Ints {
     long hi = Math.multiplyHigh(a, b);
     long lo = a * b;
     if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) return lo;
-    throw new CoefficientOverflowException();
+    throw new CoefficientOverflowException(a + " * " + b + " exceeds 64 bits");
   }
 
   public static long neg(long a) {
-    if (a == Long.MIN_VALUE) throw new CoefficientOverflowException();
+    if (a == Long.MIN_VALUE) throw new CoefficientOverflowException("-(" + a + ") exceeds 64 bits");
     return -a;
   }
 
