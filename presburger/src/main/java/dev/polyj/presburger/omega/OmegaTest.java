@@ -75,6 +75,14 @@ public final class OmegaTest {
     }
   }
 
+  /**
+   * {@link #isIntegerEmpty} for rows given as {@code BigInteger} (e.g. constants beyond 64 bits);
+   * decided by the elimination on {@code BigInteger} rows.
+   */
+  public static boolean isIntegerEmptyBig(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
+    return new Solver<>(BigRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
+  }
+
   /** The same decision computed on {@code BigInteger} rows throughout. */
   static boolean isIntegerEmptyWithBigIntegers(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     List<BigInteger[]> be = new ArrayList<>();

@@ -230,7 +230,23 @@ public final class BasicRelation {
       for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
       return satisfies(full);
     }
-    return fix(point).isEmpty() == false;
+    try {
+      return fix(point).isEmpty() == false;
+    } catch (CoefficientOverflowException e) {
+      // the fixed constants leave 64 bits: decide the locals' system on BigInteger rows
+      List<BigInteger[]> ne = new ArrayList<>();
+      List<BigInteger[]> ni = new ArrayList<>();
+      for (long[] r : eqs) ne.add(substituteBig(r, point));
+      for (long[] r : ineqs) ni.add(substituteBig(r, point));
+      return !OmegaTest.isIntegerEmptyBig(nLocal, ne, ni);
+    }
+  }
+
+  private BigInteger[] substituteBig(long[] r, long[] point) {
+    BigInteger[] o = new BigInteger[1 + nLocal];
+    o[0] = Ints.evaluateBig(Arrays.copyOf(r, 1 + point.length), point);
+    for (int i = 0; i < nLocal; i++) o[1 + i] = BigInteger.valueOf(r[1 + point.length + i]);
+    return o;
   }
 
   private boolean satisfies(long[] full) {

@@ -267,6 +267,24 @@ class BigCoefficientProperties {
     assertEquals(ba.isEmpty() || bb.isEmpty(), ba.isEmpty() || bb.isEmpty()); // both decided without error
   }
 
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
+  void scaledSimplificationsKeepPoints(@ForAll("twoScaledSets") List<Scaled> cs) {
+    Scaled a = cs.get(0);
+    Relation ra = Relation.of(a.big());
+    Relation rb = Relation.of(cs.get(1).big());
+    Relation union = ra.union(rb);
+    Relation coalesced = union.coalesce();
+    Relation reduced = union.removeRedundancies();
+    Relation gist = ra.gist(rb);
+    BruteForce.forEachPoint(a.nVar, LO, HI, x -> {
+      boolean inA = ra.contains(x);
+      boolean inB = rb.contains(x);
+      assertEquals(inA || inB, coalesced.contains(x), () -> "coalesced " + coalesced + " at " + Arrays.toString(x));
+      assertEquals(inA || inB, reduced.contains(x), () -> "reduced " + reduced + " at " + Arrays.toString(x));
+      if (inB) assertEquals(inA, gist.contains(x), () -> "gist " + gist + " at " + Arrays.toString(x));
+    });
+  }
+
   /**
    * Hulls of unions with large coefficients contain the union. The affine hull tests candidate
    * equalities through the hull of sample points, whose normals can need more than 64 bits even when
