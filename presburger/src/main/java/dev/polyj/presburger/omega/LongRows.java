@@ -33,6 +33,11 @@ final class LongRows implements RowArithmetic<long[]> {
   }
 
   @Override
+  public boolean absAtMost(long[] r, int j, long bound) {
+    return r[j] >= -bound && r[j] <= bound;
+  }
+
+  @Override
   public boolean is(long[] r, int j, long v) {
     return r[j] == v;
   }

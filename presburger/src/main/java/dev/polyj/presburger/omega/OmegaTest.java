@@ -26,6 +26,9 @@ import java.util.Map;
 public final class OmegaTest {
   private OmegaTest() {}
 
+  /** Lower-bound coefficients up to this size keep the cheapest elimination order. */
+  private static final long FEW_SPLINTERS = 1 << 10;
+
   /**
    * True when no integer vector satisfies all rows: {@code eq . (1, x) = 0} and
    * {@code ineq . (1, x) >= 0}. Rows have width {@code 1 + nVar}; inputs are not modified.
@@ -166,12 +169,16 @@ public final class OmegaTest {
     }
 
     /**
-     * Among the variables bounded on both sides, the one whose largest lower-bound coefficient is
-     * smallest (the number of splinters grows with it); ties keep {@code fallback}, the cheapest
-     * elimination. Large coefficients on one variable thus do not force huge splinter counts when
-     * another variable has small ones.
+     * {@code fallback} (the cheapest elimination) unless one of its lower bounds has a coefficient
+     * beyond {@link #FEW_SPLINTERS}; then, among the variables bounded on both sides, the one whose
+     * largest lower-bound coefficient is smallest (the number of splinters grows with it). Large
+     * coefficients on one variable thus do not force huge splinter counts when another variable
+     * has small ones.
      */
     private int fewestSplinters(int[] lowers, int fallback) {
+      boolean small = true;
+      for (R r : ineqs) if (ops.signum(r, fallback) > 0 && !ops.absAtMost(r, fallback, FEW_SPLINTERS)) small = false;
+      if (small) return fallback;
       R[] maxLower = newRowArray(width);
       for (R r : ineqs) {
         for (int j = 1; j < width; j++) {
