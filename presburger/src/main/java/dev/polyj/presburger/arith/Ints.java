@@ -12,9 +12,14 @@ import java.math.BigInteger;
 public final class Ints {
   private Ints() {}
 
+  /** The exception for {@code a op b}; built out of line so that the checked operations stay small. */
+  private static CoefficientOverflowException overflow(long a, String op, long b) {
+    return new CoefficientOverflowException(a + op + b + " exceeds 64 bits");
+  }
+
   public static long add(long a, long b) {
     long r = a + b;
-    if (((a ^ r) & (b ^ r)) < 0) throw new CoefficientOverflowException(a + " + " + b + " exceeds 64 bits");
+    if (((a ^ r) & (b ^ r)) < 0) throw overflow(a, " + ", b);
     return r;
   }
 
@@ -39,7 +44,7 @@ public final class Ints {
 
   public static long sub(long a, long b) {
     long r = a - b;
-    if (((a ^ b) & (a ^ r)) < 0) throw new CoefficientOverflowException(a + " - " + b + " exceeds 64 bits");
+    if (((a ^ b) & (a ^ r)) < 0) throw overflow(a, " - ", b);
     return r;
   }
 
@@ -47,11 +52,11 @@ public final class Ints {
     long hi = Math.multiplyHigh(a, b);
     long lo = a * b;
     if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) return lo;
-    throw new CoefficientOverflowException(a + " * " + b + " exceeds 64 bits");
+    throw overflow(a, " * ", b);
   }
 
   public static long neg(long a) {
-    if (a == Long.MIN_VALUE) throw new CoefficientOverflowException("-(" + a + ") exceeds 64 bits");
+    if (a == Long.MIN_VALUE) throw overflow(0, " - ", a);
     return -a;
   }
 
