@@ -5,4 +5,9 @@ public final class CoefficientOverflowException extends ArithmeticException {
   public CoefficientOverflowException() {
     super("integer coefficient overflow (exceeds 64 bits)");
   }
+
+  /** With a message saying which value did not fit. */
+  public CoefficientOverflowException(String message) {
+    super(message);
+  }
 }

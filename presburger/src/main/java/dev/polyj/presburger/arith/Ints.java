@@ -1,5 +1,7 @@
 package dev.polyj.presburger.arith;
 
+import java.math.BigInteger;
+
 /**
  * Exact integer arithmetic on {@code long} values and on coefficient rows.
  *
@@ -10,15 +12,39 @@ package dev.polyj.presburger.arith;
 public final class Ints {
   private Ints() {}
 
+  /** The exception for {@code a op b}; built out of line so that the checked operations stay small. */
+  private static CoefficientOverflowException overflow(long a, String op, long b) {
+    return new CoefficientOverflowException(a + op + b + " exceeds 64 bits");
+  }
+
   public static long add(long a, long b) {
     long r = a + b;
-    if (((a ^ r) & (b ^ r)) < 0) throw new CoefficientOverflowException();
+    if (((a ^ r) & (b ^ r)) < 0) throw overflow(a, " + ", b);
     return r;
+  }
+
+  /** Sign of a + b, exact for all inputs (no exception). */
+  public static int addSign(long a, long b) {
+    long r = a + b;
+    if (((a ^ r) & (b ^ r)) < 0) return a < 0 ? -1 : 1; // overflowed: a and b share the true sign
+    return Long.signum(r);
+  }
+
+  /** True when a + b <= c, exact for all inputs (no exception). */
+  public static boolean sumAtMost(long a, long b, long c) {
+    long r = a + b;
+    if (((a ^ r) & (b ^ r)) < 0) return a < 0; // overflowed below Long.MIN_VALUE or above MAX_VALUE
+    return r <= c;
+  }
+
+  /** Sign of a - b, exact for all inputs (no exception). */
+  public static int subSign(long a, long b) {
+    return Long.compare(a, b);
   }
 
   public static long sub(long a, long b) {
     long r = a - b;
-    if (((a ^ b) & (a ^ r)) < 0) throw new CoefficientOverflowException();
+    if (((a ^ b) & (a ^ r)) < 0) throw overflow(a, " - ", b);
     return r;
   }
 
@@ -26,11 +52,11 @@ public final class Ints {
     long hi = Math.multiplyHigh(a, b);
     long lo = a * b;
     if ((hi == 0 && lo >= 0) || (hi == -1 && lo < 0)) return lo;
-    throw new CoefficientOverflowException();
+    throw overflow(a, " * ", b);
   }
 
   public static long neg(long a) {
-    if (a == Long.MIN_VALUE) throw new CoefficientOverflowException();
+    if (a == Long.MIN_VALUE) throw overflow(0, " - ", a);
     return -a;
   }
 
@@ -102,6 +128,27 @@ public final class Ints {
     long[] r = new long[x.length];
     for (int i = 0; i < x.length; i++) r[i] = neg(x[i]);
     return r;
+  }
+
+  /**
+   * Sign of the dot product of row[1..] with point plus row[0], exact for all inputs: the long
+   * computation, or {@code BigInteger} when an intermediate sum or product leaves 64 bits.
+   */
+  public static int evaluateSign(long[] row, long[] point) {
+    try {
+      return Long.signum(evaluate(row, point));
+    } catch (CoefficientOverflowException e) {
+      return evaluateBig(row, point).signum();
+    }
+  }
+
+  /** Dot product of row[1..] with point plus row[0], as a {@code BigInteger}. */
+  public static BigInteger evaluateBig(long[] row, long[] point) {
+    BigInteger s = BigInteger.valueOf(row[0]);
+    for (int i = 1; i < row.length; i++) {
+      if (row[i] != 0) s = s.add(BigInteger.valueOf(row[i]).multiply(BigInteger.valueOf(point[i - 1])));
+    }
+    return s;
   }
 
   /** Dot product of row[1..] with point (row[0] is the constant), exact. */

@@ -43,6 +43,11 @@ final class BigRows implements RowArithmetic<BigInteger[]> {
   }
 
   @Override
+  public boolean absAtMost(BigInteger[] r, int j, long bound) {
+    return r[j].abs().compareTo(BigInteger.valueOf(bound)) <= 0;
+  }
+
+  @Override
   public boolean is(BigInteger[] r, int j, long v) {
     return r[j].equals(BigInteger.valueOf(v));
   }

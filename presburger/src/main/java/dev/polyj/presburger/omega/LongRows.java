@@ -33,6 +33,11 @@ final class LongRows implements RowArithmetic<long[]> {
   }
 
   @Override
+  public boolean absAtMost(long[] r, int j, long bound) {
+    return r[j] >= -bound && r[j] <= bound;
+  }
+
+  @Override
   public boolean is(long[] r, int j, long v) {
     return r[j] == v;
   }
@@ -116,7 +121,9 @@ final class LongRows implements RowArithmetic<long[]> {
   public long splinterLimit(long[] lower, long[] maxUpper, int z) {
     long a = lower[z];
     long m = Ints.abs(maxUpper[z]);
-    return Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, m), a), m), m);
+    long limit = Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, m), a), m), m);
+    if (limit > Integer.MAX_VALUE) throw new ArithmeticException("Omega test: " + limit + " splinters are too many");
+    return limit;
   }
 
   @Override

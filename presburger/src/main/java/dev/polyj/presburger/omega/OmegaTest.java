@@ -26,6 +26,9 @@ import java.util.Map;
 public final class OmegaTest {
   private OmegaTest() {}
 
+  /** Lower-bound coefficients up to this size keep the cheapest elimination order. */
+  private static final long FEW_SPLINTERS = 1 << 10;
+
   /**
    * True when no integer vector satisfies all rows: {@code eq . (1, x) = 0} and
    * {@code ineq . (1, x) >= 0}. Rows have width {@code 1 + nVar}; inputs are not modified.
@@ -73,6 +76,14 @@ public final class OmegaTest {
     } catch (CoefficientOverflowException e) {
       return false;
     }
+  }
+
+  /**
+   * {@link #isIntegerEmpty} for rows given as {@code BigInteger} (e.g. constants beyond 64 bits);
+   * decided by the elimination on {@code BigInteger} rows.
+   */
+  public static boolean isIntegerEmptyBig(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
+    return new Solver<>(BigRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
   }
 
   /** The same decision computed on {@code BigInteger} rows throughout. */
@@ -153,8 +164,38 @@ public final class OmegaTest {
           ineqs = eliminate(best, false);
           continue;
         }
-        return inexact(best, depth);
+        return inexact(fewestSplinters(lowers, best), depth);
       }
+    }
+
+    /**
+     * {@code fallback} (the cheapest elimination) unless one of its lower bounds has a coefficient
+     * beyond {@link #FEW_SPLINTERS}; then, among the variables bounded on both sides, the one whose
+     * largest lower-bound coefficient is smallest (the number of splinters grows with it). Large
+     * coefficients on one variable thus do not force huge splinter counts when another variable
+     * has small ones.
+     */
+    private int fewestSplinters(int[] lowers, int fallback) {
+      boolean small = true;
+      for (R r : ineqs) if (ops.signum(r, fallback) > 0 && !ops.absAtMost(r, fallback, FEW_SPLINTERS)) small = false;
+      if (small) return fallback;
+      R[] maxLower = newRowArray(width);
+      for (R r : ineqs) {
+        for (int j = 1; j < width; j++) {
+          if (ops.signum(r, j) > 0 && (maxLower[j] == null || ops.compareAbs(r, j, maxLower[j], j) > 0)) maxLower[j] = r;
+        }
+      }
+      int best = fallback;
+      for (int j = 1; j < width; j++) {
+        if (lowers[j] == 0 || maxLower[j] == null) continue;
+        if (ops.compareAbs(maxLower[j], j, maxLower[best], best) < 0) best = j;
+      }
+      return best;
+    }
+
+    @SuppressWarnings("unchecked")
+    private R[] newRowArray(int n) {
+      return (R[]) new Object[n];
     }
 
     /** Real shadow, dark shadow, then splinters for z. */

@@ -22,6 +22,9 @@ interface RowArithmetic<R> {
   /** True when entry j equals {@code v}. */
   boolean is(R r, int j, long v);
 
+  /** True when |r[j]| <= bound (bound >= 0). */
+  boolean absAtMost(R r, int j, long bound);
+
   /** Compares |r[j]| with |s[k]|. */
   int compareAbs(R r, int j, R s, int k);
 

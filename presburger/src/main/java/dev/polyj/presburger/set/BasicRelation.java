@@ -2,9 +2,11 @@ package dev.polyj.presburger.set;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.space.Space;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -228,12 +230,28 @@ public final class BasicRelation {
       for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
       return satisfies(full);
     }
-    return fix(point).isEmpty() == false;
+    try {
+      return fix(point).isEmpty() == false;
+    } catch (CoefficientOverflowException e) {
+      // the fixed constants leave 64 bits: decide the locals' system on BigInteger rows
+      List<BigInteger[]> ne = new ArrayList<>();
+      List<BigInteger[]> ni = new ArrayList<>();
+      for (long[] r : eqs) ne.add(substituteBig(r, point));
+      for (long[] r : ineqs) ni.add(substituteBig(r, point));
+      return !OmegaTest.isIntegerEmptyBig(nLocal, ne, ni);
+    }
+  }
+
+  private BigInteger[] substituteBig(long[] r, long[] point) {
+    BigInteger[] o = new BigInteger[1 + nLocal];
+    o[0] = Ints.evaluateBig(Arrays.copyOf(r, 1 + point.length), point);
+    for (int i = 0; i < nLocal; i++) o[1 + i] = BigInteger.valueOf(r[1 + point.length + i]);
+    return o;
   }
 
   private boolean satisfies(long[] full) {
-    for (long[] r : eqs) if (Ints.evaluate(r, full) != 0) return false;
-    for (long[] r : ineqs) if (Ints.evaluate(r, full) < 0) return false;
+    for (long[] r : eqs) if (Ints.evaluateSign(r, full) != 0) return false;
+    for (long[] r : ineqs) if (Ints.evaluateSign(r, full) < 0) return false;
     return true;
   }
 
@@ -310,15 +328,37 @@ public final class BasicRelation {
     int next = 1 + nv;
     for (int v = 0; v < varMap.length; v++) colMap[1 + v] = varMap[v] >= 0 ? 1 + varMap[v] : next++;
     for (int i = 0; i < nLocal; i++) colMap[1 + nVar() + i] = next++;
-    ConstraintSystem cs = new ConstraintSystem(nv, nl);
-    for (long[] r : eqs) cs.eqs.add(remap(r, colMap, width));
-    for (long[] r : ineqs) cs.ineqs.add(remap(r, colMap, width));
-    for (int i = 0; i < nLocal; i++) {
-      if (divs[i] != null) cs.divs.set(projected + i, new Div(remap(divs[i].numeratorRaw(), colMap, width), divs[i].denominator()));
-    }
     if (markedEmpty) return empty(target);
+    ConstraintSystem cs = new ConstraintSystem(nv, nl);
+    try {
+      for (long[] r : eqs) cs.eqs.add(remap(r, colMap, width));
+      for (long[] r : ineqs) cs.ineqs.add(remap(r, colMap, width));
+      for (int i = 0; i < nLocal; i++) {
+        if (divs[i] != null) cs.divs.set(projected + i, new Div(remap(divs[i].numeratorRaw(), colMap, width), divs[i].denominator()));
+      }
+    } catch (CoefficientOverflowException e) {
+      // equated variables whose coefficients add up past 64 bits: normalise on BigInteger rows
+      BigConstraintSystem big = new BigConstraintSystem(nv, nl);
+      for (long[] r : eqs) big.eqs.add(remapBig(r, colMap, width));
+      for (long[] r : ineqs) big.ineqs.add(remapBig(r, colMap, width));
+      for (int i = 0; i < nLocal; i++) {
+        if (divs[i] != null) {
+          big.divs.set(projected + i, new BigConstraintSystem.BigDiv(
+              remapBig(divs[i].numeratorRaw(), colMap, width), BigInteger.valueOf(divs[i].denominator())));
+        }
+      }
+      big.simplify();
+      return big.toLongSystem().toBasic(target);
+    }
     cs.simplify();
     return cs.toBasic(target);
+  }
+
+  private static BigInteger[] remapBig(long[] r, int[] colMap, int width) {
+    BigInteger[] o = new BigInteger[width];
+    Arrays.fill(o, BigInteger.ZERO);
+    for (int i = 0; i < r.length; i++) if (r[i] != 0) o[colMap[i]] = o[colMap[i]].add(BigInteger.valueOf(r[i]));
+    return o;
   }
 
   private static long[] remap(long[] r, int[] colMap, int width) {

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -57,6 +58,14 @@ final class Coalescing {
 
   /** One basic relation with the points of a and b, or null. Both are non-empty and simplified. */
   static BasicRelation merge(BasicRelation a, BasicRelation b) {
+    try {
+      return mergeLong(a, b);
+    } catch (CoefficientOverflowException e) {
+      return null; // a candidate row left 64 bits: the pair stays as two pieces, which is exact
+    }
+  }
+
+  private static BasicRelation mergeLong(BasicRelation a, BasicRelation b) {
     if (a.hasUnknownLocals() || b.hasUnknownLocals()) {
       if (a.intersect(b).isEmpty()) return null;
       if (isSubset(a, b)) return b;

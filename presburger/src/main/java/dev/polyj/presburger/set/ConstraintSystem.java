@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,8 +106,47 @@ final class ConstraintSystem {
   // ---------------------------------------------------------------------------------------------
   // Simplification
 
-  /** Brings the system to normal form; sets {@link #empty} on a contradiction. */
+  /**
+   * Brings the system to normal form; sets {@link #empty} on a contradiction. Runs on {@code long}
+   * rows; when an intermediate combination leaves 64 bits, the computation is redone from the input
+   * rows by {@link BigConstraintSystem} and the result brought back to {@code long} rows (a
+   * {@link CoefficientOverflowException} naming the coefficient when the normal form itself does
+   * not fit).
+   */
   void simplify() {
+    // The long steps replace the row lists before changing them (the first step builds new ones),
+    // and every in-place change they make to a row keeps that row's integer solutions (gcd
+    // division, integer tightening, tightening to a duplicate's constant): the input lists
+    // themselves are a faithful snapshot. The list of divisions is changed in place: copied.
+    List<long[]> eqs0 = eqs;
+    List<long[]> ineqs0 = ineqs;
+    List<Div> divs0 = nLocal == 0 ? divs : new ArrayList<>(divs);
+    int nLocal0 = nLocal;
+    boolean empty0 = empty;
+    try {
+      simplifyLong();
+    } catch (CoefficientOverflowException e) {
+      eqs = eqs0;
+      ineqs = ineqs0;
+      divs = divs0;
+      nLocal = nLocal0;
+      empty = empty0;
+      BigConstraintSystem big = BigConstraintSystem.of(this);
+      big.simplify();
+      assign(big.toLongSystem());
+    }
+  }
+
+  /** Replaces this system's content by {@code other}'s (same variables). */
+  void assign(ConstraintSystem other) {
+    eqs = other.eqs;
+    ineqs = other.ineqs;
+    divs = other.divs;
+    nLocal = other.nLocal;
+    empty = other.empty;
+  }
+
+  private void simplifyLong() {
     for (int round = 0; round < 100 && !empty; round++) {
       if (!normalizeRows()) return;
       gauss();
@@ -454,7 +494,7 @@ final class ConstraintSystem {
         boolean opposite = true;
         for (int i = 1; i < lo.length && opposite; i++) if (i != col && hi[i] != -lo[i]) opposite = false;
         if (!opposite) continue;
-        if (Ints.add(lo[0], hi[0]) <= d - 1) {
+        if (Ints.sumAtMost(lo[0], hi[0], d - 1)) {
           long[] num = lo.clone();
           num[col] = 0;
           return new Div(num, d);

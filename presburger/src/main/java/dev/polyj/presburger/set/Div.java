@@ -2,7 +2,9 @@ package dev.polyj.presburger.set;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
+import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
@@ -47,7 +49,18 @@ public final class Div {
 
   /** Value of the division at a point given as values of columns 1.. (params, dims, locals). */
   public long evaluate(long[] point) {
-    return Ints.floorDiv(Ints.evaluate(numerator, point), denominator);
+    try {
+      return Ints.floorDiv(Ints.evaluate(numerator, point), denominator);
+    } catch (CoefficientOverflowException e) {
+      // the numerator left 64 bits; the quotient may still fit
+      BigInteger[] qr = Ints.evaluateBig(numerator, point).divideAndRemainder(BigInteger.valueOf(denominator));
+      BigInteger q = qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+      if (q.bitLength() > 63) {
+        throw new CoefficientOverflowException(
+            "division value " + q + " does not fit in 64 bits");
+      }
+      return q.longValue();
+    }
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,6 +28,17 @@ final class DivComputation {
   /** As {@link #computeDivs(BasicRelation)}, or null when more than {@code maxSteps} systems would be examined. */
   static Relation computeDivs(BasicRelation b, long maxSteps) {
     if (!b.hasUnknownLocals()) return Relation.of(b);
+    try {
+      return computeDivsLong(b, maxSteps);
+    } catch (CoefficientOverflowException e) {
+      // an intermediate row left 64 bits: redo the whole computation on BigInteger rows
+      ConstraintSystem start = ConstraintSystem.of(b);
+      forgetDivisionsOfUnknowns(start);
+      return BigDivComputation.computeDivs(b, start, maxSteps);
+    }
+  }
+
+  private static Relation computeDivsLong(BasicRelation b, long maxSteps) {
     List<BasicRelation> out = new ArrayList<>();
     Deque<ConstraintSystem> work = new ArrayDeque<>();
     ConstraintSystem start = ConstraintSystem.of(b);

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +28,14 @@ final class Existentials {
 
   static BasicRelation tidy(BasicRelation b) {
     if (b.nLocal() == 0 || b.isMarkedEmpty()) return b;
+    try {
+      return tidyLong(b);
+    } catch (CoefficientOverflowException e) {
+      return b; // a substitution left 64 bits: b keeps the same points untidied
+    }
+  }
+
+  private static BasicRelation tidyLong(BasicRelation b) {
     ConstraintSystem cs = ConstraintSystem.of(b);
     boolean changed = false;
     for (int guard = 0; guard < 4 * b.nLocal() + 4; guard++) {

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -89,6 +90,15 @@ final class Gist {
 
   /** True when every context piece together with the rest implies constraint c. */
   private static boolean droppable(long[] c, boolean eq, List<long[]> restE, List<long[]> restI,
+      List<List<long[]>> ce, List<List<long[]>> ci, boolean[] meets, int width) {
+    try {
+      return droppableLong(c, eq, restE, restI, ce, ci, meets, width);
+    } catch (CoefficientOverflowException e) {
+      return false; // the negated constraint left 64 bits: keeping c is always correct
+    }
+  }
+
+  private static boolean droppableLong(long[] c, boolean eq, List<long[]> restE, List<long[]> restI,
       List<List<long[]>> ce, List<List<long[]>> ci, boolean[] meets, int width) {
     long[] neg = Rows.negation(c);
     for (int i = 0; i < ce.size(); i++) {

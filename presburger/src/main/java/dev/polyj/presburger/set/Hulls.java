@@ -1,6 +1,8 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
+import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -137,42 +139,42 @@ final class Hulls {
     }
     if (withDivs.isEmpty()) return plain;
     // each division as a rational affine function of the variables: (num over variables) / den
-    long[][] approxNum = new long[nDiv][];
-    long[] approxDen = new long[nDiv];
+    // (products of denominators grow quickly: computed on BigInteger, only ranks are compared)
+    BigInteger[][] approxNum = new BigInteger[nDiv][];
+    BigInteger[] approxDen = new BigInteger[nDiv];
     for (int d = 0; d < nDiv; d++) {
       Div div = a.al.div(d, n);
-      long acc = 1; // num / acc is the numerator of the division as a function of the variables
-      long[] num = new long[1 + nVar];
-      System.arraycopy(div.numeratorRaw(), 1, num, 1, nVar);
+      BigInteger acc = BigInteger.ONE; // num / acc is the numerator of the division as a function of the variables
+      BigInteger[] num = BigConstraintSystem.big(java.util.Arrays.copyOf(div.numeratorRaw(), 1 + nVar));
+      num[0] = BigInteger.ZERO;
       for (int j = 0; j < d; j++) {
         long c = div.coefficient(1 + nVar + j);
         if (c != 0) {
-          num = Ints.combine(approxDen[j], num, Ints.mul(c, acc), approxNum[j]);
-          acc = Ints.mul(acc, approxDen[j]);
+          num = BigConstraintSystem.combine(approxDen[j], num, BigInteger.valueOf(c).multiply(acc), approxNum[j]);
+          acc = acc.multiply(approxDen[j]);
         }
       }
-      long den = Ints.mul(acc, div.denominator());
       approxNum[d] = num;
-      approxDen[d] = den;
+      approxDen[d] = acc.multiply(BigInteger.valueOf(div.denominator()));
     }
-    List<long[]> basis = new ArrayList<>();
-    for (long[] r : plain) basis.add(java.util.Arrays.copyOfRange(r, 1, 1 + nVar));
-    int rank = rank(basis, nVar);
+    List<BigInteger[]> basis = new ArrayList<>();
+    for (long[] r : plain) basis.add(BigConstraintSystem.big(java.util.Arrays.copyOfRange(r, 1, 1 + nVar)));
+    int rank = rankBig(basis, nVar);
     List<long[]> out = new ArrayList<>(plain);
     for (long[] r : withDivs) {
       // g = variable part of r with every division replaced by its approximation
-      long den = 1;
-      long[] g = new long[1 + nVar];
-      System.arraycopy(r, 1, g, 1, nVar);
+      BigInteger den = BigInteger.ONE;
+      BigInteger[] g = BigConstraintSystem.big(java.util.Arrays.copyOf(r, 1 + nVar));
+      g[0] = BigInteger.ZERO;
       for (int d = 0; d < nDiv; d++) {
         long c = r[1 + nVar + d];
         if (c == 0) continue;
-        g = Ints.combine(approxDen[d], g, Ints.mul(c, den), approxNum[d]);
-        den = Ints.mul(den, approxDen[d]);
+        g = BigConstraintSystem.combine(approxDen[d], g, BigInteger.valueOf(c).multiply(den), approxNum[d]);
+        den = den.multiply(approxDen[d]);
       }
-      List<long[]> more = new ArrayList<>(basis);
+      List<BigInteger[]> more = new ArrayList<>(basis);
       more.add(java.util.Arrays.copyOfRange(g, 1, 1 + nVar));
-      if (rank(more, nVar) == rank) out.add(r);
+      if (rankBig(more, nVar) == rank) out.add(r);
     }
     return out;
   }
@@ -221,8 +223,74 @@ final class Hulls {
   // -----------------------------------------------------------------------------------------------
   // Integer linear algebra on short vectors (fraction-free elimination, checked arithmetic)
 
-  /** Reduced echelon form in place; returns the pivot column of each of the first rows. */
+  /**
+   * Reduced echelon form in place; returns the pivot column of each of the first rows. When a
+   * combination leaves 64 bits the rows (which still span the same space) are reduced on
+   * BigInteger and brought back; a reduced row that does not fit is a clear error.
+   */
   private static List<Integer> echelon(List<long[]> m, int n) {
+    try {
+      return echelonLong(m, n);
+    } catch (CoefficientOverflowException e) {
+      List<BigInteger[]> b = new ArrayList<>();
+      for (long[] r : m) b.add(BigConstraintSystem.big(r));
+      List<Integer> pivots = echelonBig(b, n);
+      for (int i = 0; i < m.size(); i++) m.set(i, fit(b.get(i)));
+      return pivots;
+    }
+  }
+
+  private static long[] fit(BigInteger[] r) {
+    long[] o = new long[r.length];
+    for (int j = 0; j < r.length; j++) {
+      if (r[j].bitLength() > 63) {
+        throw new CoefficientOverflowException("hull computation: coefficient " + r[j] + " in column " + j
+            + " of a reduced row does not fit in 64 bits (row " + java.util.Arrays.toString(r) + ")");
+      }
+      o[j] = r[j].longValue();
+    }
+    return o;
+  }
+
+  /** {@link #echelon} on BigInteger rows. */
+  private static List<Integer> echelonBig(List<BigInteger[]> m, int n) {
+    List<Integer> pivots = new ArrayList<>();
+    int r = 0;
+    for (int col = 0; col < n && r < m.size(); col++) {
+      int p = -1;
+      for (int i = r; i < m.size(); i++) {
+        if (m.get(i)[col].signum() != 0) {
+          p = i;
+          break;
+        }
+      }
+      if (p < 0) continue;
+      BigInteger[] pr = m.get(p);
+      m.set(p, m.get(r));
+      m.set(r, pr);
+      for (int i = 0; i < m.size(); i++) {
+        BigInteger[] row = m.get(i);
+        if (i == r || row[col].signum() == 0) continue;
+        BigInteger g = pr[col].gcd(row[col]);
+        BigInteger[] nr = BigConstraintSystem.combine(pr[col].divide(g), row, row[col].negate().divide(g), pr);
+        BigInteger h = BigInteger.ZERO;
+        for (BigInteger v : nr) h = h.gcd(v);
+        if (h.compareTo(BigInteger.ONE) > 0) for (int j = 0; j < nr.length; j++) nr[j] = nr[j].divide(h);
+        m.set(i, nr);
+      }
+      pivots.add(col);
+      r++;
+    }
+    return pivots;
+  }
+
+  private static int rankBig(List<BigInteger[]> rows, int n) {
+    List<BigInteger[]> m = new ArrayList<>();
+    for (BigInteger[] r : rows) m.add(r.clone());
+    return echelonBig(m, n).size();
+  }
+
+  private static List<Integer> echelonLong(List<long[]> m, int n) {
     List<Integer> pivots = new ArrayList<>();
     int r = 0;
     for (int col = 0; col < n && r < m.size(); col++) {
@@ -255,14 +323,62 @@ final class Hulls {
   private static int rank(List<long[]> rows, int n) {
     List<long[]> m = new ArrayList<>();
     for (long[] r : rows) m.add(r.clone());
-    return echelon(m, n).size();
+    try {
+      return echelonLong(m, n).size();
+    } catch (CoefficientOverflowException e) {
+      List<BigInteger[]> b = new ArrayList<>();
+      for (long[] r : rows) b.add(BigConstraintSystem.big(r));
+      return echelonBig(b, n).size();
+    }
   }
 
   /** An integer basis of {a : a . d = 0 for every d in rows}. */
   static List<long[]> kernel(List<long[]> rows, int n) {
+    try {
+      return kernelLong(rows, n);
+    } catch (CoefficientOverflowException e) {
+      List<BigInteger[]> m = new ArrayList<>();
+      for (long[] r : rows) m.add(BigConstraintSystem.big(r));
+      List<long[]> out = new ArrayList<>();
+      for (BigInteger[] k : kernelBig(m, n)) out.add(fit(k));
+      return out;
+    }
+  }
+
+  /** {@link #kernel} on BigInteger rows (m is reduced in place). */
+  private static List<BigInteger[]> kernelBig(List<BigInteger[]> m, int n) {
+    List<Integer> pivots = echelonBig(m, n);
+    boolean[] isPivot = new boolean[n];
+    for (int c : pivots) isPivot[c] = true;
+    List<BigInteger[]> out = new ArrayList<>();
+    for (int f = 0; f < n; f++) {
+      if (isPivot[f]) continue;
+      BigInteger l = BigInteger.ONE;
+      for (int i = 0; i < pivots.size(); i++) {
+        BigInteger pv = m.get(i)[pivots.get(i)].abs();
+        if (m.get(i)[f].signum() != 0) l = l.divide(l.gcd(pv)).multiply(pv);
+      }
+      BigInteger[] a = new BigInteger[n];
+      java.util.Arrays.fill(a, BigInteger.ZERO);
+      a[f] = l;
+      for (int i = 0; i < pivots.size(); i++) {
+        BigInteger[] row = m.get(i);
+        if (row[f].signum() == 0) continue;
+        int p = pivots.get(i);
+        a[p] = row[f].multiply(l.divide(row[p])).negate();
+      }
+      BigInteger g = BigInteger.ZERO;
+      for (BigInteger v : a) g = g.gcd(v);
+      if (g.compareTo(BigInteger.ONE) > 0) for (int j = 0; j < n; j++) a[j] = a[j].divide(g);
+      out.add(a);
+    }
+    return out;
+  }
+
+  private static List<long[]> kernelLong(List<long[]> rows, int n) {
     List<long[]> m = new ArrayList<>();
     for (long[] r : rows) m.add(r.clone());
-    List<Integer> pivots = echelon(m, n);
+    List<Integer> pivots = echelonLong(m, n);
     boolean[] isPivot = new boolean[n];
     for (int c : pivots) isPivot[c] = true;
     List<long[]> out = new ArrayList<>();

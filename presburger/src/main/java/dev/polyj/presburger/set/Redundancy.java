@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +23,15 @@ final class Redundancy {
   private Redundancy() {}
 
   static BasicRelation simplify(BasicRelation b) {
+    try {
+      return simplifyLong(b);
+    } catch (CoefficientOverflowException e) {
+      // a test row (a negated or shifted constraint) left 64 bits: keep b as it is, which is exact
+      return b.isEmpty() ? BasicRelation.empty(b.space()) : b;
+    }
+  }
+
+  private static BasicRelation simplifyLong(BasicRelation b) {
     if (b.isMarkedEmpty()) return b;
     if (b.isEmpty()) return BasicRelation.empty(b.space());
     if (b.nIneq() == 0) return b;

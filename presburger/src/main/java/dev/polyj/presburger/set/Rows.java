@@ -65,7 +65,7 @@ final class Rows {
     for (long[] e : eqs) {
       // e = 0 pins the linear part of c to -e0 (same sign) or e0 (opposite sign)
       if (sameLinear(e, c, 1) && c[0] >= e[0]) return true;
-      if (sameLinear(e, c, -1) && Ints.add(c[0], e[0]) >= 0) return true;
+      if (sameLinear(e, c, -1) && Ints.addSign(c[0], e[0]) >= 0) return true;
     }
     return false;
   }

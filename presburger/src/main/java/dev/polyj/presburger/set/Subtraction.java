@@ -120,13 +120,13 @@ final class Subtraction {
     for (long[] a : x.ineqsRaw()) {
       if (!Rows.noneFrom(a, nv)) continue;
       for (long[] b : y.ineqsRaw()) {
-        if (Rows.noneFrom(b, nv) && Rows.sameLinear(a, b, -1) && Ints.add(a[0], b[0]) < 0) return true;
+        if (Rows.noneFrom(b, nv) && Rows.sameLinear(a, b, -1) && Ints.addSign(a[0], b[0]) < 0) return true;
       }
       for (long[] e : y.eqsRaw()) {
         if (!Rows.noneFrom(e, nv)) continue;
         // e = 0 fixes the linear part of a: a >= 0 reads -e0 + a0 >= 0 or e0 + a0 >= 0
-        if (Rows.sameLinear(a, e, 1) && Ints.sub(a[0], e[0]) < 0) return true;
-        if (Rows.sameLinear(a, e, -1) && Ints.add(a[0], e[0]) < 0) return true;
+        if (Rows.sameLinear(a, e, 1) && Ints.subSign(a[0], e[0]) < 0) return true;
+        if (Rows.sameLinear(a, e, -1) && Ints.addSign(a[0], e[0]) < 0) return true;
       }
     }
     return false;
