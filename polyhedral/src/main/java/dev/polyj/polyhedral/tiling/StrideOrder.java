@@ -178,19 +178,10 @@ public final class StrideOrder {
    * map (an equality fixing it, without locals), or null.
    */
   static long[] affineRow(Relation r, int out) {
-    if (r.nBasic() != 1) return null;
-    BasicRelation b = r.basics().get(0);
-    for (long[] e : b.equalities()) {
-      long c = e[b.outCol(out)];
-      if (Math.abs(c) != 1) continue;
-      boolean only = true;
-      for (int o = 0; o < b.nOut() && only; o++) if (o != out && e[b.outCol(o)] != 0) only = false;
-      for (int l = 0; l < b.nLocal() && only; l++) if (e[b.localCol(l)] != 0) only = false;
-      if (!only) continue;
-      long[] row = new long[b.nIn()];
-      for (int j = 0; j < b.nIn(); j++) row[j] = -c * e[b.inCol(j)];
-      return row;
-    }
-    return null;
+    long[] form = affineForm(r, out);
+    if (form == null) return null;
+    int nIn = r.space().nIn();
+    return java.util.Arrays.copyOfRange(form, form.length - nIn, form.length);
   }
+
 }
