@@ -396,22 +396,10 @@ public final class PlutoScheduler {
    * active dependences topologically. Returns false when there is a single component.
    */
   private boolean cut(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
-    List<String> names = new ArrayList<>(domains.keySet());
-    int n = names.size();
-    boolean[][] edge = new boolean[n][n];
-    for (Dep d : active) edge[names.indexOf(d.src())][names.indexOf(d.dst())] = true;
-    int[] comp = sccTopological(edge);
+    int[] comp = components(active);
     int nComp = Arrays.stream(comp).max().orElse(-1) + 1;
     if (nComp <= 1) return false;
-    Map<String, long[]> rows = new LinkedHashMap<>();
-    int np = params.size();
-    for (int i = 0; i < n; i++) {
-      long[] row = new long[1 + np + dims.get(names.get(i))];
-      row[0] = comp[i];
-      rows.put(names.get(i), row);
-    }
-    levels.add(rows);
-    scalar.add(true);
+    addScalarLevel(comp, levels, scalar);
     return true;
   }
 
@@ -423,26 +411,39 @@ public final class PlutoScheduler {
    */
   private boolean dimensionCut(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
     List<String> names = new ArrayList<>(domains.keySet());
-    int n = names.size();
-    boolean[][] edge = new boolean[n][n];
-    for (Dep d : active) edge[names.indexOf(d.src())][names.indexOf(d.dst())] = true;
-    int[] comp = sccTopological(edge);
+    int[] comp = components(active);
     int nComp = Arrays.stream(comp).max().orElse(-1) + 1;
     int[] compDim = new int[nComp];
-    for (int i = 0; i < n; i++) compDim[comp[i]] = Math.max(compDim[comp[i]], dims.get(names.get(i)));
+    for (int i = 0; i < comp.length; i++) compDim[comp[i]] = Math.max(compDim[comp[i]], dims.get(names.get(i)));
     int[] group = new int[nComp];
     for (int c = 1; c < nComp; c++) group[c] = group[c - 1] + (compDim[c] != compDim[c - 1] ? 1 : 0);
     if (nComp == 0 || group[nComp - 1] == 0) return false;
+    int[] statementGroup = new int[comp.length];
+    for (int i = 0; i < comp.length; i++) statementGroup[i] = group[comp[i]];
+    addScalarLevel(statementGroup, levels, scalar);
+    return true;
+  }
+
+  /** The component of every statement (in domain order), numbered in a topological order. */
+  private int[] components(List<Dep> active) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    boolean[][] edge = new boolean[names.size()][names.size()];
+    for (Dep d : active) edge[names.indexOf(d.src())][names.indexOf(d.dst())] = true;
+    return sccTopological(edge);
+  }
+
+  /** A scalar level giving statement i (in domain order) the constant {@code value[i]}. */
+  private void addScalarLevel(int[] value, List<Map<String, long[]>> levels, List<Boolean> scalar) {
     Map<String, long[]> rows = new LinkedHashMap<>();
     int np = params.size();
-    for (int i = 0; i < n; i++) {
-      long[] row = new long[1 + np + dims.get(names.get(i))];
-      row[0] = group[comp[i]];
-      rows.put(names.get(i), row);
+    int i = 0;
+    for (String st : domains.keySet()) {
+      long[] row = new long[1 + np + dims.get(st)];
+      row[0] = value[i++];
+      rows.put(st, row);
     }
     levels.add(rows);
     scalar.add(true);
-    return true;
   }
 
   /** Strongly connected components numbered in a topological order of the condensation (Tarjan). */

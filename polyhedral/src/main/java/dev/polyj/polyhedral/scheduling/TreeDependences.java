@@ -138,9 +138,13 @@ public final class TreeDependences {
     return open.intersectDomain(filter).intersectRange(filter);
   }
 
+  private static final java.util.Map<String, UnionRelation> ORDERS = java.util.Map.of(
+      "<", UnionRelation.parse("{ [a] -> [b] : b < a }"),
+      "=", UnionRelation.parse("{ [a] -> [b] : b = a }"),
+      ">", UnionRelation.parse("{ [a] -> [b] : b > a }"));
+
   /** {@code { s -> t : M(t) op M(s) }} for a one-dimensional member {@code M}. */
   private static UnionRelation compare(UnionRelation member, String op) {
-    UnionRelation order = UnionRelation.parse("{ [a] -> [b] : b " + op + " a }");
-    return member.apply(order).apply(member.reverse());
+    return member.apply(ORDERS.get(op)).apply(member.reverse());
   }
 }

@@ -309,7 +309,6 @@ public final class Tiling {
   private static UnionRelation coordinate(UnionRelation aug, int from, int to) {
     List<Relation> out = new ArrayList<>();
     for (Relation a : aug.relations()) {
-      Space set = a.space().range();
       List<String> params = a.space().params();
       int np = params.size();
       int m = a.space().rangeTuple().arity();
