@@ -82,8 +82,21 @@ final class Hulls {
     return a.al.build(r.space(), 0, eqs, a.al.pinning(a.al.extraBase()));
   }
 
-  /** The equalities (rows over constant, variables, shared divisions) of the affine hull. */
+  /**
+   * The equalities (rows over constant, variables, shared divisions) of the affine hull. Sample
+   * points and the normals of their hulls can leave 64 bits even when the final hull does not; that
+   * is reported as a clear error, never as a wrong hull.
+   */
   private static List<long[]> affineHullRows(Aligned a) {
+    try {
+      return affineHullRowsLong(a);
+    } catch (CoefficientOverflowException e) {
+      throw new CoefficientOverflowException(
+          "affine hull: a sample point or candidate equality does not fit in 64 bits (" + e.getMessage() + ")");
+    }
+  }
+
+  private static List<long[]> affineHullRowsLong(Aligned a) {
     int n = a.nHull();
     long[] p0 = Sampling.sampleRows(a.width, n, a.eqs.get(0), a.ineqs.get(0));
     List<long[]> proved = new ArrayList<>();
