@@ -154,11 +154,56 @@ final class ConstraintSystem {
       boolean noNewEq = mergeInequalities();
       if (empty) return;
       if (!noNewEq) continue; // new equalities found: redo
+      if (mergeDuplicateDivs()) continue;
       if (dropUselessLocals()) continue;
       if (recogniseDivs()) continue;
       break;
     }
     if (!empty) sortRows();
+  }
+
+  /**
+   * Two locals with the same known definition are the same value: the later one's coefficients
+   * (in rows and in other definitions) move to the earlier one, and the later one becomes unused.
+   * Rows are replaced, not changed in place.
+   */
+  private boolean mergeDuplicateDivs() {
+    if (nLocal < 2) return false;
+    for (int b = 1; b < nLocal; b++) {
+      Div db = divs.get(b);
+      if (db == null) continue;
+      for (int a = 0; a < b; a++) {
+        if (!db.equals(divs.get(a))) continue;
+        int ca = 1 + nVar + a;
+        int cb = 1 + nVar + b;
+        boolean used = false;
+        for (long[] r : eqs) used |= r[cb] != 0;
+        for (long[] r : ineqs) used |= r[cb] != 0;
+        for (Div d : divs) used |= references(d, cb);
+        if (!used) continue;
+        eqs.replaceAll(r -> moveColumn(r, cb, ca));
+        ineqs.replaceAll(r -> moveColumn(r, cb, ca));
+        for (int i = 0; i < divs.size(); i++) {
+          Div d = divs.get(i);
+          if (references(d, cb)) divs.set(i, new Div(moveColumn(d.numeratorRaw(), cb, ca), d.denominator()));
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean references(Div d, int col) {
+    return d != null && col < d.numeratorRaw().length && d.numeratorRaw()[col] != 0;
+  }
+
+  /** A copy of {@code r} with the coefficient of column {@code from} added to column {@code to}. */
+  private static long[] moveColumn(long[] r, int from, int to) {
+    if (r[from] == 0) return r;
+    long[] o = r.clone();
+    o[to] = Ints.add(o[to], o[from]);
+    o[from] = 0;
+    return o;
   }
 
   /** gcd-normalises rows; returns false when a contradiction is found. */

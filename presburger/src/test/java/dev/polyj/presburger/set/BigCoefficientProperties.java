@@ -301,6 +301,10 @@ class BigCoefficientProperties {
     } catch (CoefficientOverflowException e) {
       assertTrue(e.getMessage().contains("does not fit in 64 bits"), e.getMessage());
       return;
+    } catch (ArithmeticException e) {
+      // the exact projection behind sampling refuses (clearly) to enumerate astronomically many splinters
+      assertTrue(e.getMessage().contains("splinters are too many"), e.getMessage());
+      return;
     }
     assertEquals(r.isEmpty(), affine.isEmpty());
     assertEquals(r.isEmpty(), simple.isEmpty());
