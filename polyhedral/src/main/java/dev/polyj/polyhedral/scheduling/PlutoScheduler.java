@@ -104,6 +104,11 @@ public final class PlutoScheduler {
         rows.forEach((s, r) -> hyperplanes.get(s).add(Arrays.copyOfRange(r, 1 + params.size(), r.length)));
         continue;
       }
+      if (levelRows.size() > bandStart && fissionDeepensBand(active, hyperplanes, levelRows, scalar, bandStart)) {
+        active = ties(active, levelRows, bandStart, bandStart + 1);
+        bandStart++;
+        continue;
+      }
       if (levelRows.size() > bandStart) {
         closeBand(bands, bandStart, levelRows.size());
         List<Dep> rest = ties(active, levelRows, bandStart, levelRows.size());
@@ -144,6 +149,68 @@ public final class PlutoScheduler {
     AffineSchedule result = new AffineSchedule(params, domains, ImmutableList.copyOf(levels), ImmutableList.copyOf(bands));
     checkLegal(result);
     return result;
+  }
+
+  /**
+   * Smart fusion, second half: the band [bandStart, end) of fused strongly connected components
+   * has ended before every statement reached full rank. When the components linked by active
+   * dependences, each scheduled on its own after a scalar cut at {@code bandStart}, get a longer
+   * permutable band (as the two products of 2mm do: fused they share only (i, j), apart each gets
+   * (i, j, k)), the fused band is replaced by the cut and the longer band, and true is returned;
+   * otherwise nothing changes. The cut level is at {@code bandStart} and the new band follows it.
+   */
+  private boolean fissionDeepensBand(List<Dep> active, Map<String, List<long[]>> hyperplanes,
+      List<Map<String, long[]>> levelRows, List<Boolean> scalar, int bandStart) {
+    int[] value = linkedComponents(active);
+    if (value == null) return false;
+    int fused = levelRows.size() - bandStart;
+    List<Map<String, long[]>> trialRows = new ArrayList<>(levelRows.subList(0, bandStart));
+    List<Boolean> trialScalar = new ArrayList<>(scalar.subList(0, bandStart));
+    Map<String, List<long[]>> trialPlanes = new HashMap<>();
+    hyperplanes.forEach((st, h) -> trialPlanes.put(st, new ArrayList<>(h.subList(0, h.size() - fused))));
+    addScalarLevel(value, trialRows, trialScalar);
+    List<Dep> apart = ties(active, trialRows, bandStart, bandStart + 1);
+    int found = 0;
+    while (found <= fused && !allFullRank(trialPlanes)) {
+      Optional<long[]> sol = findHyperplane(apart, trialPlanes);
+      if (sol.isEmpty()) break;
+      Map<String, long[]> rows = rowsOf(sol.get());
+      trialRows.add(rows);
+      trialScalar.add(false);
+      rows.forEach((st, r) -> trialPlanes.get(st).add(Arrays.copyOfRange(r, 1 + params.size(), r.length)));
+      found++;
+    }
+    if (found <= fused) return false;
+    levelRows.clear();
+    levelRows.addAll(trialRows);
+    scalar.clear();
+    scalar.addAll(trialScalar);
+    hyperplanes.clear();
+    hyperplanes.putAll(trialPlanes);
+    return true;
+  }
+
+  /**
+   * A scalar level value per statement (domain order) separating the strongly connected components
+   * that active dependences link to one another, numbered topologically; statements of components
+   * no active dependence links to another one get 0. Null when no dependence links two components.
+   */
+  private int[] linkedComponents(List<Dep> active) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    int[] comp = components(active);
+    boolean[] linked = new boolean[comp.length];
+    boolean any = false;
+    for (Dep d : active) {
+      int s = names.indexOf(d.src());
+      int t = names.indexOf(d.dst());
+      if (comp[s] == comp[t]) continue;
+      linked[comp[s]] = linked[comp[t]] = true;
+      any = true;
+    }
+    if (!any) return null;
+    int[] value = new int[comp.length];
+    for (int i = 0; i < comp.length; i++) value[i] = linked[comp[i]] ? comp[i] : 0;
+    return value;
   }
 
   private void closeBand(List<AffineSchedule.Band> bands, int first, int end) {
