@@ -28,7 +28,10 @@ import java.util.Optional;
  * orthogonal complement. Consecutive hyperplanes found this way form a permutable band. When none
  * exists, the band ends and the dependences it strongly satisfies are dropped; when that does not
  * help, the statements are split along the strongly connected components of the dependence graph
- * with a scalar dimension (topological order). Coincidence (parallelism) of a loop level is
+ * with a scalar dimension (topological order). A band of fused components that ends before its
+ * statements reach full rank is replaced by a cut between the components it links when, apart,
+ * they get a longer permutable band (2mm: two 3-d matrix-product bands instead of one shared
+ * (i, j) band with the reduction loops left outside). Coincidence (parallelism) of a loop level is
  * checked exactly, and so is the legality of the final schedule against every dependence.
  */
 public final class PlutoScheduler {
