@@ -25,7 +25,7 @@ import picocli.CommandLine;
  */
 class OptimizerEndToEndTest {
   private static final String TILED_KERNELS =
-      "gemm,lu,cholesky,syr2k,trmm,jacobi-1d,jacobi-2d,seidel-2d,fdtd-2d,heat-3d,nussinov,floyd-warshall";
+      "gemm,2mm,3mm,lu,cholesky,syr2k,trmm,jacobi-1d,jacobi-2d,seidel-2d,fdtd-2d,heat-3d,nussinov,floyd-warshall";
 
   private record Outcome(int exit, String out, String err) {}
 

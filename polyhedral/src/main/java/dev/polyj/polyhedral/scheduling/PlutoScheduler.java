@@ -28,7 +28,10 @@ import java.util.Optional;
  * orthogonal complement. Consecutive hyperplanes found this way form a permutable band. When none
  * exists, the band ends and the dependences it strongly satisfies are dropped; when that does not
  * help, the statements are split along the strongly connected components of the dependence graph
- * with a scalar dimension (topological order). Coincidence (parallelism) of a loop level is
+ * with a scalar dimension (topological order). A band of fused components that ends before its
+ * statements reach full rank is replaced by a cut between the components it links when, apart,
+ * they get a longer permutable band (2mm: two 3-d matrix-product bands instead of one shared
+ * (i, j) band with the reduction loops left outside). Coincidence (parallelism) of a loop level is
  * checked exactly, and so is the legality of the final schedule against every dependence.
  */
 public final class PlutoScheduler {
@@ -104,6 +107,11 @@ public final class PlutoScheduler {
         rows.forEach((s, r) -> hyperplanes.get(s).add(Arrays.copyOfRange(r, 1 + params.size(), r.length)));
         continue;
       }
+      if (levelRows.size() > bandStart && fissionDeepensBand(active, hyperplanes, levelRows, scalar, bandStart)) {
+        active = ties(active, levelRows, bandStart, bandStart + 1);
+        bandStart++;
+        continue;
+      }
       if (levelRows.size() > bandStart) {
         closeBand(bands, bandStart, levelRows.size());
         List<Dep> rest = ties(active, levelRows, bandStart, levelRows.size());
@@ -144,6 +152,68 @@ public final class PlutoScheduler {
     AffineSchedule result = new AffineSchedule(params, domains, ImmutableList.copyOf(levels), ImmutableList.copyOf(bands));
     checkLegal(result);
     return result;
+  }
+
+  /**
+   * Smart fusion, second half: the band [bandStart, end) of fused strongly connected components
+   * has ended before every statement reached full rank. When the components linked by active
+   * dependences, each scheduled on its own after a scalar cut at {@code bandStart}, get a longer
+   * permutable band (as the two products of 2mm do: fused they share only (i, j), apart each gets
+   * (i, j, k)), the fused band is replaced by the cut and the longer band, and true is returned;
+   * otherwise nothing changes. The cut level is at {@code bandStart} and the new band follows it.
+   */
+  private boolean fissionDeepensBand(List<Dep> active, Map<String, List<long[]>> hyperplanes,
+      List<Map<String, long[]>> levelRows, List<Boolean> scalar, int bandStart) {
+    int[] value = linkedComponents(active);
+    if (value == null) return false;
+    int fused = levelRows.size() - bandStart;
+    List<Map<String, long[]>> trialRows = new ArrayList<>(levelRows.subList(0, bandStart));
+    List<Boolean> trialScalar = new ArrayList<>(scalar.subList(0, bandStart));
+    Map<String, List<long[]>> trialPlanes = new HashMap<>();
+    hyperplanes.forEach((st, h) -> trialPlanes.put(st, new ArrayList<>(h.subList(0, h.size() - fused))));
+    addScalarLevel(value, trialRows, trialScalar);
+    List<Dep> apart = ties(active, trialRows, bandStart, bandStart + 1);
+    int found = 0;
+    while (found <= fused && !allFullRank(trialPlanes)) {
+      Optional<long[]> sol = findHyperplane(apart, trialPlanes);
+      if (sol.isEmpty()) break;
+      Map<String, long[]> rows = rowsOf(sol.get());
+      trialRows.add(rows);
+      trialScalar.add(false);
+      rows.forEach((st, r) -> trialPlanes.get(st).add(Arrays.copyOfRange(r, 1 + params.size(), r.length)));
+      found++;
+    }
+    if (found <= fused) return false;
+    levelRows.clear();
+    levelRows.addAll(trialRows);
+    scalar.clear();
+    scalar.addAll(trialScalar);
+    hyperplanes.clear();
+    hyperplanes.putAll(trialPlanes);
+    return true;
+  }
+
+  /**
+   * A scalar level value per statement (domain order) separating the strongly connected components
+   * that active dependences link to one another, numbered topologically; statements of components
+   * no active dependence links to another one get 0. Null when no dependence links two components.
+   */
+  private int[] linkedComponents(List<Dep> active) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    int[] comp = components(active);
+    boolean[] linked = new boolean[comp.length];
+    boolean any = false;
+    for (Dep d : active) {
+      int s = names.indexOf(d.src());
+      int t = names.indexOf(d.dst());
+      if (comp[s] == comp[t]) continue;
+      linked[comp[s]] = linked[comp[t]] = true;
+      any = true;
+    }
+    if (!any) return null;
+    int[] value = new int[comp.length];
+    for (int i = 0; i < comp.length; i++) value[i] = linked[comp[i]] ? comp[i] : 0;
+    return value;
   }
 
   private void closeBand(List<AffineSchedule.Band> bands, int first, int end) {

@@ -101,7 +101,7 @@ public final class Tiling {
    */
   public static Result tile(ScheduleNode root, BandPolicy policy, UnionRelation deps) {
     Walk w = new Walk(policy);
-    Lifted l = w.walk(root, deps);
+    Lifted l = w.walk(root, deps, false);
     return new Result(l.node(), l.aug());
   }
 
@@ -160,52 +160,58 @@ public final class Tiling {
   private record Lifted(ScheduleNode node, UnionRelation aug) {}
 
   private record Walk(BandPolicy policy) {
-    Lifted walk(ScheduleNode node, UnionRelation open) {
+    /** {@code sequential}: some loop around the node carries a dependence. */
+    Lifted walk(ScheduleNode node, UnionRelation open, boolean sequential) {
       if (node instanceof ScheduleNode.Domain d) {
-        Lifted c = walk(d.child(), TreeDependences.within(open, d.domain()));
+        Lifted c = walk(d.child(), TreeDependences.within(open, d.domain()), sequential);
         return new Lifted(new ScheduleNode.Domain(liftDomain(d.domain(), c.aug()), c.node()), c.aug());
       }
-      if (node instanceof ScheduleNode.Band b) return band(b, open);
+      if (node instanceof ScheduleNode.Band b) return band(b, open, sequential);
       if (node instanceof ScheduleNode.Sequence s) {
         List<ScheduleNode.Filter> fs = new ArrayList<>();
-        UnionRelation aug = filters(s.filters(), open, fs);
+        UnionRelation aug = filters(s.filters(), open, fs, sequential);
         return new Lifted(new ScheduleNode.Sequence(ImmutableList.copyOf(fs)), aug);
       }
       if (node instanceof ScheduleNode.Set s) {
         List<ScheduleNode.Filter> fs = new ArrayList<>();
-        UnionRelation aug = filters(s.filters(), open, fs);
+        UnionRelation aug = filters(s.filters(), open, fs, sequential);
         return new Lifted(new ScheduleNode.Set(ImmutableList.copyOf(fs)), aug);
       }
       if (node instanceof ScheduleNode.Filter f) {
-        Lifted c = walk(f.child(), TreeDependences.within(open, f.filter()));
+        Lifted c = walk(f.child(), TreeDependences.within(open, f.filter()), sequential);
         return new Lifted(new ScheduleNode.Filter(liftDomain(f.filter(), c.aug()), c.node()), c.aug());
       }
       if (node instanceof ScheduleNode.Context c) {
-        Lifted l = walk(c.child(), open);
+        Lifted l = walk(c.child(), open, sequential);
         return new Lifted(new ScheduleNode.Context(c.context(), l.node()), l.aug());
       }
       if (node instanceof ScheduleNode.Mark m) {
-        Lifted l = walk(m.child(), open);
+        Lifted l = walk(m.child(), open, sequential);
         return new Lifted(new ScheduleNode.Mark(m.mark(), l.node()), l.aug());
       }
       if (node instanceof ScheduleNode.Leaf) return new Lifted(node, UnionRelation.empty(open.paramNames()));
       throw new IllegalArgumentException("schedule node not supported by tiling: " + node.getClass().getSimpleName());
     }
 
-    private UnionRelation filters(List<ScheduleNode.Filter> fs, UnionRelation open, List<ScheduleNode.Filter> out) {
+    private UnionRelation filters(List<ScheduleNode.Filter> fs, UnionRelation open, List<ScheduleNode.Filter> out,
+        boolean sequential) {
       List<Relation> aug = new ArrayList<>();
       for (ScheduleNode.Filter f : fs) {
-        Lifted c = walk(f.child(), TreeDependences.within(open, f.filter()));
+        Lifted c = walk(f.child(), TreeDependences.within(open, f.filter()), sequential);
         out.add(new ScheduleNode.Filter(liftDomain(f.filter(), c.aug()), c.node()));
         aug.addAll(c.aug().relations());
       }
       return aug.isEmpty() ? UnionRelation.empty(open.paramNames()) : UnionRelation.of(aug);
     }
 
-    private Lifted band(ScheduleNode.Band b, UnionRelation open) {
+    private Lifted band(ScheduleNode.Band b, UnionRelation open, boolean sequential) {
       UnionRelation inner = open;
-      for (UnionRelation m : b.members()) inner = TreeDependences.tied(inner, m);
-      Lifted child = walk(b.child(), inner);
+      boolean carries = false;
+      for (UnionRelation m : b.members()) {
+        carries |= !TreeDependences.carried(inner, m).isEmpty();
+        inner = TreeDependences.tied(inner, m);
+      }
+      Lifted child = walk(b.child(), inner, sequential || carries);
       List<UnionRelation> members = new ArrayList<>();
       for (UnionRelation m : b.members()) members.add(liftDomain(m, child.aug()));
       long[] sizes = b.permutable() && b.nMember() >= 2 ? policy.sizes(b) : null;
@@ -220,7 +226,9 @@ public final class Tiling {
       boolean[] zero = new boolean[n];
       for (int k = 0; k < n; k++) zero[k] = open.isEmpty() || TreeDependences.carried(open, b.members().get(k)).isEmpty();
       boolean wavefront = false;
-      if (policy.wavefront() && !zero[0] && !zero[1]) {
+      // a band run once per iteration of an enclosing sequential loop gets no wavefront: it would
+      // cost a synchronization per wavefront and per outer iteration (floyd-warshall's k loop)
+      if (policy.wavefront() && !sequential && !zero[0] && !zero[1]) {
         UnionRelation t0 = tileMember(b.members().get(0), sizes[0]);
         UnionRelation t1 = tileMember(b.members().get(1), sizes[1]);
         boolean outerParallel = TreeDependences.carried(open, t0).isEmpty();
