@@ -44,17 +44,20 @@ final class OptimizeCommand implements Callable<Integer> {
       description = "Overrides of the cache and SIMD sizes read from /sys and /proc/cpuinfo (for --tile sica).")
   String machine;
 
-  @Option(names = "--parallel", negatable = true, defaultValue = "true",
-      description = "Run parallel loops with OpenMP (default: on; --no-parallel turns it off).")
-  boolean parallel;
+  // options that are on by default are declared by their negative name: picocli sets a negatable
+  // option to the opposite of its default when the positive form is given
+  @Option(names = "--no-parallel", negatable = true,
+      description = "Sequential code: no OpenMP parallel loops (default: parallel loops on).")
+  boolean noParallel;
 
-  @Option(names = "--wavefront", negatable = true, defaultValue = "true",
-      description = "Run tiles of bands without outer parallelism as wavefronts (default: on).")
-  boolean wavefront;
+  @Option(names = "--no-wavefront", negatable = true,
+      description = "Do not run tiles of bands without outer parallelism as wavefronts (default: wavefronts on).")
+  boolean noWavefront;
 
-  @Option(names = "--stride-order", negatable = true, defaultValue = "true",
-      description = "Put the stride-one point loop of each tile innermost, for vectorization (default: on).")
-  boolean strideOrder;
+  @Option(names = "--no-stride-order", negatable = true,
+      description = "Keep the point loops in schedule order instead of putting the stride-one loop innermost "
+          + "(default: stride-one loop innermost, for vectorization).")
+  boolean noStrideOrder;
 
   @Option(names = "--diamond", negatable = true, defaultValue = "false",
       description = "Concurrent-start (diamond) tiling of time-iterated stencils when legal (default: off; "
@@ -89,8 +92,8 @@ final class OptimizeCommand implements Callable<Integer> {
     for (String d : defines) cpp.add("-D" + d);
     PolyhedralOptimizer.Config config;
     try {
-      config = PolyhedralOptimizer.Config.defaults().withParallel(parallel).withWavefront(wavefront)
-          .withStrideOrder(strideOrder).withDiamond(diamond);
+      config = PolyhedralOptimizer.Config.defaults().withParallel(!noParallel).withWavefront(!noWavefront)
+          .withStrideOrder(!noStrideOrder).withDiamond(diamond);
       String t = tile.trim().toLowerCase(java.util.Locale.ROOT);
       if (t.startsWith("pluto:") || t.startsWith("sica")) {
         MachineModel m = MachineModel.detect();

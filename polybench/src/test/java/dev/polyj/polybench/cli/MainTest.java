@@ -209,4 +209,35 @@ class MainTest {
     assertEquals(2, run("", "calc", "a", "b").code());
     assertEquals(2, run("").code());
   }
+
+  private static final String GEMM_LIKE = """
+      void k(int n, double A[100][100], double B[100][100], double C[100][100]) {
+      #pragma scop
+        for (int i = 0; i < n; i++)
+          for (int j = 0; j < n; j++)
+            for (int k = 0; k < n; k++)
+              C[i][j] += A[i][k] * B[k][j];
+      #pragma endscop
+      }
+      """;
+
+  private static int count(String text, String what) {
+    int n = 0;
+    for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) n++;
+    return n;
+  }
+
+  /** Options on by default are turned off by their --no- form and left on by the positive form. */
+  @Test
+  void optimizeSwitchesParallelLoopsOnAndOff() throws IOException {
+    Path c = dir.resolve("k.c");
+    Files.writeString(c, GEMM_LIKE);
+    Run byDefault = run("", "optimize", c.toString());
+    Run on = run("", "optimize", "--parallel", c.toString());
+    Run off = run("", "optimize", "--no-parallel", c.toString());
+    assertEquals(0, byDefault.code(), byDefault.err());
+    assertTrue(count(byDefault.out(), "omp parallel") > 0, byDefault.out());
+    assertEquals(byDefault.out(), on.out());
+    assertEquals(0, count(off.out(), "omp parallel"), off.out());
+  }
 }
