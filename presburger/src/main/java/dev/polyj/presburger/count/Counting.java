@@ -21,11 +21,10 @@ import java.util.List;
  * <p>Method: existentials become known divisions by exact projection ({@link
  * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}). Each piece
  * is rewritten as a polytope without locals and equalities ({@link PolytopeForm}: divisions lifted
- * to dimensions, equalities solved by unimodular substitutions) and counted by Barvinok's
- * algorithm ({@link Barvinok}); pieces where that does not apply (an equality that fixes a
- * dimension only modulo an integer, an unbounded piece, a cone index beyond the enumeration limit,
- * 64-bit overflow) are counted by exact nested summation ({@link NestedSummation}), which also
- * computes sums of non-constant quasi-polynomials.
+ * to dimensions, equalities removed by lattice compression, leaving congruences and equalities on
+ * the parameters as a condition) and counted by Barvinok's algorithm ({@link Barvinok}); pieces
+ * where that does not apply (an unbounded piece, 64-bit overflow) are counted by exact nested
+ * summation ({@link NestedSummation}), which also computes sums of non-constant quasi-polynomials.
  */
 public final class Counting {
   private Counting() {}
@@ -82,19 +81,29 @@ public final class Counting {
    */
   static PwQPolynomial countByBarvinok(BasicRelation b, Space target) {
     int nT = target.nVar();
-    BasicRelation p;
+    PolytopeForm.Form f;
     try {
-      p = PolytopeForm.of(b, nT);
+      f = PolytopeForm.of(b, target);
     } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
       return null;
     }
-    if (p == null) return null;
+    if (f == null) return null;
+    BasicRelation p = f.polytope();
     if (p.isMarkedEmpty()) return PwQPolynomial.zero(target);
-    if (p.nVar() == nT) return null; // nothing left to count: a constraint on the target alone
-    return Barvinok.card(p, target, piece -> {
-      NestedSummation ns = new NestedSummation(target);
-      ns.add(piece, QuasiPolynomial.constant(piece.space(), Rational.ONE));
-      return ns.result();
-    });
+    PwQPolynomial count;
+    if (p.nVar() == nT) {
+      // nothing left to count: one point wherever the constraints on the target hold
+      BasicRelation dom = BasicRelation.of(target, List.of(), p.inequalities());
+      count = PwQPolynomial.on(Relation.of(dom), QuasiPolynomial.constant(target, Rational.ONE));
+    } else {
+      count = Barvinok.card(p, target, piece -> {
+        NestedSummation ns = new NestedSummation(target);
+        ns.add(piece, QuasiPolynomial.constant(piece.space(), Rational.ONE));
+        return ns.result();
+      });
+      if (count == null) return null;
+    }
+    if (f.condition().isUniverse()) return count;
+    return count.intersectDomain(Relation.of(f.condition()));
   }
 }

@@ -91,6 +91,12 @@ class BarvinokProperties {
       "[N] -> { [i] : 0 <= i <= N and exists (e : i = 3e + 1) }",
       "[N, M] -> { [i, j] : 0 <= i <= N and 0 <= j <= M and exists (e : i + 2j = 5e + M) }",
       "[N] -> { [i, j] : 0 <= i < N and 0 <= j <= floor(i / 2) }",
+      "[N] -> { [i, j] : 0 <= i <= N and 2j = i + N }",
+      "[N] -> { [i] : 0 <= i <= 10 and 3i = N + 1 }",
+      "[N, M] -> { [i, j] : 0 <= i <= N and 0 <= j and 4i + 6j = M }",
+      "[N, M] -> { [i, j] : 0 <= i <= N and i <= j <= M and N = 2M + 1 }",
+      "[N, M] -> { [i, j, k] : 0 <= i <= N and 0 <= j <= M and 6k = 2i + 4j + N and 3M = 2N }",
+      "[N] -> { [i, j] : 0 <= i <= N and 0 <= j <= N and exists (e, f : i = 4e + N and j = 6f + i) }",
   })
   void piecesWithDivisionsAndEqualitiesMatchEnumeration(String text) {
     Relation r = Relation.parse(text);
