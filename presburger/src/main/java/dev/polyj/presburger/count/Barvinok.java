@@ -66,7 +66,7 @@ final class Barvinok {
     if (d < 1) return null;
     try {
       return new Barvinok.Run(b, target, nT, d).count(fallback);
-    } catch (UnimodularDecomposition.IndexTooLargeException | GiveUp
+    } catch (GiveUp
         | dev.polyj.presburger.arith.CoefficientOverflowException e) {
       return null;
     }

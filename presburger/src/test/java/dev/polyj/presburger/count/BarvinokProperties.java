@@ -109,6 +109,25 @@ class BarvinokProperties {
     }
   }
 
+  /**
+   * A triangle whose vertex cones have indices above the enumeration limit (decomposed with
+   * reduced lattice bases), against a direct sum over j for large values of N.
+   */
+  @Property(tries = 40)
+  void largeIndexConesMatchDirectSums(@ForAll("largeN") long n) {
+    BasicRelation b = Relation.parse("[N] -> { [i, j] : i >= 0 and j >= 0 and 20011i + 30013j <= N }").basics().get(0);
+    PwQPolynomial c = barvinok(b, b.space().paramsSpace());
+    assertNotNull(c);
+    long expected = 0;
+    for (long j = 0; 30013 * j <= n; j++) expected += Math.floorDiv(n - 30013 * j, 20011) + 1;
+    assertEquals(Rational.of(expected), c.evaluate(new long[] {n}));
+  }
+
+  @Provide
+  Arbitrary<Long> largeN() {
+    return Arbitraries.longs().between(-50_000, 3_000_000);
+  }
+
   record Poly(BasicRelation b) {
     @Override
     public String toString() {
