@@ -61,6 +61,13 @@ final class Barvinok {
    */
   static PwQPolynomial card(BasicRelation b, Space target, Function<BasicRelation, PwQPolynomial> fallback) {
     if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
+    if (!isBounded(b, target.nVar())) return null;
+    return cardOfBounded(b, target, fallback);
+  }
+
+  /** {@link #card} for a b known to be bounded in its counted variables. */
+  static PwQPolynomial cardOfBounded(BasicRelation b, Space target, Function<BasicRelation, PwQPolynomial> fallback) {
+    if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
     int nT = target.nVar();
     int d = b.nVar() - nT;
     if (d < 1) return null;
@@ -70,6 +77,38 @@ final class Barvinok {
         | dev.polyj.presburger.arith.CoefficientOverflowException e) {
       return null;
     }
+  }
+
+  /**
+   * True when the recession cone {@code A y >= 0} of b's counted variables (those after the first
+   * nT) is {0}: then b is bounded for every value of the first nT variables, otherwise b has
+   * infinitely many points wherever it has one.
+   */
+  static boolean isBounded(BasicRelation b, int nT) {
+    int d = b.nVar() - nT;
+    List<long[]> a = new ArrayList<>();
+    for (long[] r : b.inequalities()) a.add(Arrays.copyOfRange(r, 1 + nT, 1 + nT + d));
+    for (long[] r : b.equalities()) {
+      long[] e = Arrays.copyOfRange(r, 1 + nT, 1 + nT + d);
+      a.add(e);
+      a.add(Ints.negate(e));
+    }
+    for (int k = 0; k < d; k++) {
+      for (int s = -1; s <= 1; s += 2) {
+        List<long[]> rows = new ArrayList<>();
+        for (long[] ai : a) {
+          long[] r = new long[1 + d];
+          System.arraycopy(ai, 0, r, 1, d);
+          rows.add(r);
+        }
+        long[] dir = new long[1 + d];
+        dir[0] = -1;
+        dir[1 + k] = s;
+        rows.add(dir);
+        if (!OmegaTest.isIntegerEmpty(d, List.of(), rows)) return false;
+      }
+    }
+    return true;
   }
 
   private static final class GiveUp extends RuntimeException {
@@ -124,7 +163,6 @@ final class Barvinok {
     }
 
     PwQPolynomial count(Function<BasicRelation, PwQPolynomial> fallback) {
-      if (!bounded()) return null;
       List<Vertex> vertices = vertices();
       for (Vertex v : vertices) cones(v);
       long[] l = direction(vertices);
@@ -159,26 +197,6 @@ final class Barvinok {
         }
       }
       return result;
-    }
-
-    /** True when the recession cone {@code A y >= 0} is {0}. */
-    boolean bounded() {
-      for (int k = 0; k < d; k++) {
-        for (int s = -1; s <= 1; s += 2) {
-          List<long[]> rows = new ArrayList<>();
-          for (long[] ai : a) {
-            long[] r = new long[1 + d];
-            System.arraycopy(ai, 0, r, 1, d);
-            rows.add(r);
-          }
-          long[] dir = new long[1 + d];
-          dir[0] = -1;
-          dir[1 + k] = s;
-          rows.add(dir);
-          if (!OmegaTest.isIntegerEmpty(d, List.of(), rows)) return false;
-        }
-      }
-      return true;
     }
 
     // -------------------------------------------------------------------------------------------

@@ -75,9 +75,20 @@ public final class Counting {
   }
 
   /**
-   * The number of points of b per value of the target variables by Barvinok's algorithm, or null
-   * when it does not apply (an equality that cannot be solved for a dimension, an unbounded
-   * polytope, a cone whose index is too large, or arithmetic beyond 64 bits).
+   * {@code infty} wherever the unbounded b has a point: on its projection onto the target (its
+   * recession cone does not depend on the target, so every point lies on an infinite ray).
+   */
+  static PwQPolynomial infinite(BasicRelation b, Space target) {
+    int[] varMap = new int[b.nVar()];
+    for (int v = 0; v < varMap.length; v++) varMap[v] = v < target.nVar() ? v : -1;
+    Relation dom = b.mapVariables(target, varMap).computeDivs();
+    return PwQPolynomial.on(dom, QuasiPolynomial.infinity(target));
+  }
+
+  /**
+   * The number of points of b per value of the target variables by Barvinok's algorithm
+   * ({@code infty} where b is unbounded), or null when it does not apply (arithmetic beyond 64
+   * bits).
    */
   static PwQPolynomial countByBarvinok(BasicRelation b, Space target) {
     int nT = target.nVar();
@@ -90,13 +101,14 @@ public final class Counting {
     if (f == null) return null;
     BasicRelation p = f.polytope();
     if (p.isMarkedEmpty()) return PwQPolynomial.zero(target);
+    if (!Barvinok.isBounded(p, nT)) return infinite(b, target);
     PwQPolynomial count;
     if (p.nVar() == nT) {
       // nothing left to count: one point wherever the constraints on the target hold
       BasicRelation dom = BasicRelation.of(target, List.of(), p.inequalities());
       count = PwQPolynomial.on(Relation.of(dom), QuasiPolynomial.constant(target, Rational.ONE));
     } else {
-      count = Barvinok.card(p, target, piece -> {
+      count = Barvinok.cardOfBounded(p, target, piece -> {
         NestedSummation ns = new NestedSummation(target);
         ns.add(piece, QuasiPolynomial.constant(piece.space(), Rational.ONE));
         return ns.result();
