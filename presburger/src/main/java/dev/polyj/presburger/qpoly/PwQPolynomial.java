@@ -128,6 +128,17 @@ public final class PwQPolynomial {
     return Relation.ofBasics(space, bs);
   }
 
+  /**
+   * True when both are the same function (zero outside the pieces, {@code infty} on the same
+   * points), decided exactly ({@link FunctionEquality}); throws {@link
+   * UnsupportedOperationException} in the rare cases it cannot decide.
+   */
+  public boolean isEqual(PwQPolynomial o) {
+    if (!space.tuplesMatch(o.space)) return false;
+    PwQPolynomial[] ab = aligned(this, o);
+    return FunctionEquality.equal(ab[0], ab[1]);
+  }
+
   /** True when the value at the point is {@code infty} (see {@link QuasiPolynomial#infinity}). */
   public boolean isInfiniteAt(long[] point) {
     for (Piece p : terms()) if (p.qp().isInfinite() && p.domain().contains(point)) return true;
