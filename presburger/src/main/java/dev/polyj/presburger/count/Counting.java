@@ -22,9 +22,11 @@ import java.util.List;
  * BasicRelation#computeDivs()}); the pieces are made disjoint ({@link DisjointPieces}). Each piece
  * is rewritten as a polytope without locals and equalities ({@link PolytopeForm}: divisions lifted
  * to dimensions, equalities removed by lattice compression, leaving congruences and equalities on
- * the parameters as a condition) and counted by Barvinok's algorithm ({@link Barvinok}); pieces
- * where that does not apply (an unbounded piece, 64-bit overflow) are counted by exact nested
- * summation ({@link NestedSummation}), which also computes sums of non-constant quasi-polynomials.
+ * the parameters as a condition) and counted by Barvinok's algorithm ({@link Barvinok}) or, when a
+ * cheap rule on the coefficients predicts it is faster, by exact nested summation ({@link
+ * NestedSummation}, which also computes sums of non-constant quasi-polynomials). An unbounded
+ * piece counts {@code infty} wherever it has points; on 64-bit overflow in the polytope form the
+ * piece goes to nested summation directly.
  */
 public final class Counting {
   private Counting() {}
@@ -67,7 +69,7 @@ public final class Counting {
     PwQPolynomial counted = PwQPolynomial.zero(target);
     boolean counting = q.isConstant() && q.polynomial().constantTerm().isOne();
     for (BasicRelation b : disjoint) {
-      PwQPolynomial c = counting ? countByBarvinok(b, target) : null;
+      PwQPolynomial c = counting ? count(b, target) : null;
       if (c != null) counted = counted.add(c);
       else ns.add(b, q);
     }
@@ -91,6 +93,42 @@ public final class Counting {
    * bits).
    */
   static PwQPolynomial countByBarvinok(BasicRelation b, Space target) {
+    return count(b, target, false);
+  }
+
+  /**
+   * The number of points of b per value of the target variables: its polytope form counted by
+   * nested summation or by Barvinok's algorithm, whichever {@link #preferNestedSummation} picks;
+   * null as for {@link #countByBarvinok}.
+   */
+  static PwQPolynomial count(BasicRelation b, Space target) {
+    return count(b, target, true);
+  }
+
+  /**
+   * The cheap rule choosing the method: nested summation when every constraint has at most one
+   * counted variable with a coefficient other than 0 and +-1. Then the variables with unit
+   * coefficients are summed away without residue classes, and nested summation is several times
+   * faster than Barvinok's algorithm (no vertex enumeration, chambers or cone decompositions); with
+   * several non-unit coefficients in one constraint (knapsack-like shapes) the residue classes of
+   * nested summation multiply while Barvinok's algorithm stays polynomial in fixed dimension.
+   */
+  static boolean preferNestedSummation(BasicRelation p, int nT) {
+    for (long[] r : p.inequalities()) {
+      int nonUnit = 0;
+      for (int c = 1 + nT; c < 1 + p.nVar(); c++) if (Math.abs(r[c]) > 1) nonUnit++;
+      if (nonUnit > 1) return false;
+    }
+    return true;
+  }
+
+  private static PwQPolynomial nested(BasicRelation p, Space target) {
+    NestedSummation ns = new NestedSummation(target);
+    ns.add(p, QuasiPolynomial.constant(p.space(), Rational.ONE));
+    return ns.result();
+  }
+
+  private static PwQPolynomial count(BasicRelation b, Space target, boolean choose) {
     int nT = target.nVar();
     PolytopeForm.Form f;
     try {
@@ -107,12 +145,10 @@ public final class Counting {
       // nothing left to count: one point wherever the constraints on the target hold
       BasicRelation dom = BasicRelation.of(target, List.of(), p.inequalities());
       count = PwQPolynomial.on(Relation.of(dom), QuasiPolynomial.constant(target, Rational.ONE));
+    } else if (choose && preferNestedSummation(p, nT)) {
+      count = nested(p, target);
     } else {
-      count = Barvinok.cardOfBounded(p, target, piece -> {
-        NestedSummation ns = new NestedSummation(target);
-        ns.add(piece, QuasiPolynomial.constant(piece.space(), Rational.ONE));
-        return ns.result();
-      });
+      count = Barvinok.cardOfBounded(p, target, piece -> nested(piece, target));
       if (count == null) return null;
     }
     if (f.condition().isUniverse()) return count;
