@@ -67,12 +67,27 @@ final class Barvinok {
 
   /** {@link #card} for a b known to be bounded in its counted variables. */
   static PwQPolynomial cardOfBounded(BasicRelation b, Space target, Function<BasicRelation, PwQPolynomial> fallback) {
+    return sumOfBounded(b, null, target, fallback);
+  }
+
+  /**
+   * The sum of the polynomial {@code weight} (over b's variables, rational coefficients; null for
+   * the constant 1) on the points of b, bounded in its counted variables, per value of the target
+   * variables; null when the method does not apply. Each unimodular cone contributes the sum of
+   * the weight over its points: with {@code x = apex + sum_j k_j u_j}, the weight is a polynomial
+   * in the k_j whose coefficients are polynomials in the apex, and each monomial
+   * {@code k^m} sums to a polynomial in {@code a(p)} ({@link ConeSeries#weightedCoefficients}).
+   */
+  static PwQPolynomial sumOfBounded(BasicRelation b, Polynomial weight, Space target,
+      Function<BasicRelation, PwQPolynomial> fallback) {
     if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
     int nT = target.nVar();
     int d = b.nVar() - nT;
     if (d < 1) return null;
     try {
-      return new Barvinok.Run(b, target, nT, d).count(fallback);
+      Run run = new Barvinok.Run(b, target, nT, d);
+      run.weight = weight;
+      return run.count(fallback);
     } catch (GiveUp
         | dev.polyj.presburger.arith.CoefficientOverflowException e) {
       return null;
@@ -144,6 +159,7 @@ final class Barvinok {
     final List<long[]> a = new ArrayList<>(); // dimension part of the constraints
     final List<long[]> c = new ArrayList<>(); // [constant, parameters] part
     final List<long[]> context = new ArrayList<>(); // constraints on the parameters alone
+    Polynomial weight; // over [p, x]; null: count
 
     Run(BasicRelation b, Space target, int nT, int d) {
       this.b = b;
@@ -166,7 +182,19 @@ final class Barvinok {
       List<Vertex> vertices = vertices();
       for (Vertex v : vertices) cones(v);
       long[] l = direction(vertices);
-      for (Vertex v : vertices) v.value = value(v, l);
+      if (weight == null) {
+        for (Vertex v : vertices) v.value = value(v, l);
+      } else {
+        Map<Term, Polynomial[]> ceils = new java.util.IdentityHashMap<>();
+        for (Vertex v : vertices) {
+          for (Term t : v.terms) {
+            Polynomial[] cl = new Polynomial[d];
+            for (int j = 0; j < d; j++) cl[j] = ceil(t.lambda()[j]);
+            ceils.put(t, cl);
+          }
+        }
+        for (Vertex v : vertices) v.value = weightedValue(v, l, ceils);
+      }
       List<Cell> cells = new ArrayList<>();
       List<List<long[]>> rest = new ArrayList<>();
       Cell start = new Cell(context, context, new BitSet());
@@ -365,6 +393,76 @@ final class Barvinok {
         total = t.sign() > 0 ? total.add(poly) : total.subtract(poly);
       }
       return total;
+    }
+
+    /**
+     * The sum of the weight over the vertex's signed cones: a polynomial in p and the floor terms
+     * (all registered before, so the apex and step variables can go after them).
+     */
+    Polynomial weightedValue(Vertex v, long[] l, Map<Term, Polynomial[]> ceils) {
+      int nF = floors.size();
+      int aIdx = nT + nF; // apex coordinates a_i
+      int kIdx = aIdx + d; // steps k_j along the rays
+      // the weight in (p, a, k): x_i = a_i + sum_j k_j u_j[i]
+      int[] shift = new int[Math.max(weight.nVarUsed(), nT + d)];
+      for (int x = 0; x < shift.length; x++) shift[x] = x < nT ? x : aIdx + (x - nT);
+      Polynomial total = Polynomial.ZERO;
+      for (Term t : v.terms) {
+        Polynomial w = weight.rename(shift);
+        for (int i = 0; i < d; i++) {
+          Polynomial xi = Polynomial.var(aIdx + i);
+          for (int j = 0; j < d; j++) {
+            if (t.rays()[j][i] != 0) xi = xi.add(Polynomial.var(kIdx + j).scale(Rational.of(t.rays()[j][i])));
+          }
+          w = w.substitute(aIdx + i, xi);
+        }
+        Polynomial[] cl = ceils.get(t);
+        long[] bj = new long[d];
+        Polynomial apex = Polynomial.ZERO;
+        Polynomial[] apexVec = new Polynomial[d];
+        Arrays.fill(apexVec, Polynomial.ZERO);
+        for (int j = 0; j < d; j++) {
+          long dot = 0;
+          for (int k = 0; k < d; k++) dot = Ints.add(dot, Ints.mul(l[k], t.rays()[j][k]));
+          bj[j] = dot;
+          apex = apex.add(cl[j].scale(Rational.of(dot)));
+          for (int i = 0; i < d; i++) {
+            if (t.rays()[j][i] != 0) apexVec[i] = apexVec[i].add(cl[j].scale(Rational.of(t.rays()[j][i])));
+          }
+        }
+        Polynomial sum = Polynomial.ZERO;
+        for (Map.Entry<List<Integer>, Polynomial> e : byStepMonomial(w, kIdx, d).entrySet()) {
+          int[] m = e.getKey().stream().mapToInt(Integer::intValue).toArray();
+          Rational[] c = ConeSeries.weightedCoefficients(bj, m);
+          Polynomial series = Polynomial.constant(c[c.length - 1]);
+          for (int k = c.length - 2; k >= 0; k--) series = series.multiply(apex).add(Polynomial.constant(c[k]));
+          Polynomial coef = e.getValue();
+          for (int i = 0; i < d; i++) coef = coef.substitute(aIdx + i, apexVec[i]);
+          sum = sum.add(coef.multiply(series));
+        }
+        total = t.sign() > 0 ? total.add(sum) : total.subtract(sum);
+      }
+      return total;
+    }
+
+    /** w split by the exponents of the variables kIdx .. kIdx+d-1: exponents to coefficient. */
+    private Map<List<Integer>, Polynomial> byStepMonomial(Polynomial w, int kIdx, int d) {
+      Map<List<Integer>, Polynomial> out = new LinkedHashMap<>();
+      out.put(new ArrayList<>(), w);
+      for (int j = 0; j < d; j++) {
+        Map<List<Integer>, Polynomial> next = new LinkedHashMap<>();
+        for (Map.Entry<List<Integer>, Polynomial> e : out.entrySet()) {
+          List<Polynomial> cs = e.getValue().coefficientsIn(kIdx + j);
+          for (int k = 0; k < cs.size(); k++) {
+            if (cs.get(k).isZero()) continue;
+            List<Integer> key = new ArrayList<>(e.getKey());
+            key.add(k);
+            next.put(key, cs.get(k));
+          }
+        }
+        out = next;
+      }
+      return out;
     }
 
     /** The floor terms of the values, over {@code [1, p]}. */

@@ -1,6 +1,7 @@
 package dev.polyj.presburger.count;
 
 import dev.polyj.presburger.qpoly.DisjointPieces;
+import dev.polyj.presburger.qpoly.Polynomial;
 import dev.polyj.presburger.qpoly.PwQPolynomial;
 import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.qpoly.Rational;
@@ -69,7 +70,7 @@ public final class Counting {
     PwQPolynomial counted = PwQPolynomial.zero(target);
     boolean counting = q.isConstant() && q.polynomial().constantTerm().isOne();
     for (BasicRelation b : disjoint) {
-      PwQPolynomial c = counting ? count(b, target) : null;
+      PwQPolynomial c = counting ? count(b, target) : weightedSum(b, q, target);
       if (c != null) counted = counted.add(c);
       else ns.add(b, q);
     }
@@ -122,33 +123,54 @@ public final class Counting {
     return true;
   }
 
-  private static PwQPolynomial nested(BasicRelation p, Space target) {
+  private static PwQPolynomial nested(BasicRelation p, Polynomial weight, Space target) {
     NestedSummation ns = new NestedSummation(target);
-    ns.add(p, QuasiPolynomial.constant(p.space(), Rational.ONE));
+    ns.add(p, QuasiPolynomial.of(p.space(), weight == null ? Polynomial.ONE : weight));
     return ns.result();
   }
 
+  /**
+   * The sum of q on the points of b per value of the target variables, through b's polytope form
+   * (q's floor terms lifted to dimensions, its polynomial carried through the lattice
+   * compression), by nested summation or by Barvinok's algorithm with a polynomial weight as
+   * {@link #preferNestedSummation} picks; null when b is unbounded (an infinite or undefined sum,
+   * reported by nested summation) or on 64-bit overflow.
+   */
+  static PwQPolynomial weightedSum(BasicRelation b, QuasiPolynomial q, Space target) {
+    return count(b, q, target, true);
+  }
+
+  /** As {@link #weightedSum} always using Barvinok's algorithm for the polytope. */
+  static PwQPolynomial weightedSumByBarvinok(BasicRelation b, QuasiPolynomial q, Space target) {
+    return count(b, q, target, false);
+  }
+
   private static PwQPolynomial count(BasicRelation b, Space target, boolean choose) {
+    return count(b, null, target, choose);
+  }
+
+  private static PwQPolynomial count(BasicRelation b, QuasiPolynomial q, Space target, boolean choose) {
     int nT = target.nVar();
     PolytopeForm.Form f;
     try {
-      f = PolytopeForm.of(b, target);
+      f = PolytopeForm.of(b, target, q);
     } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
       return null;
     }
     if (f == null) return null;
     BasicRelation p = f.polytope();
+    Polynomial weight = f.weight();
     if (p.isMarkedEmpty()) return PwQPolynomial.zero(target);
-    if (!Barvinok.isBounded(p, nT)) return infinite(b, target);
+    if (!Barvinok.isBounded(p, nT)) return q == null ? infinite(b, target) : null;
     PwQPolynomial count;
     if (p.nVar() == nT) {
-      // nothing left to count: one point wherever the constraints on the target hold
+      // nothing left to sum over: one point wherever the constraints on the target hold
       BasicRelation dom = BasicRelation.of(target, List.of(), p.inequalities());
-      count = PwQPolynomial.on(Relation.of(dom), QuasiPolynomial.constant(target, Rational.ONE));
+      count = PwQPolynomial.on(Relation.of(dom), QuasiPolynomial.of(target, weight == null ? Polynomial.ONE : weight));
     } else if (choose && preferNestedSummation(p, nT)) {
-      count = nested(p, target);
+      count = nested(p, weight, target);
     } else {
-      count = Barvinok.cardOfBounded(p, target, piece -> nested(piece, target));
+      count = Barvinok.sumOfBounded(p, weight, target, piece -> nested(piece, weight, target));
       if (count == null) return null;
     }
     if (f.condition().isUniverse()) return count;

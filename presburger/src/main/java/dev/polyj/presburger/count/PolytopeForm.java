@@ -1,6 +1,9 @@
 package dev.polyj.presburger.count;
 
 import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.qpoly.Polynomial;
+import dev.polyj.presburger.qpoly.QuasiPolynomial;
+import dev.polyj.presburger.qpoly.Rational;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Div;
 import dev.polyj.presburger.space.Space;
@@ -36,20 +39,49 @@ final class PolytopeForm {
    * target's) and the condition (a basic set in the target space, with divisions for the
    * congruences); null when a local of b is not a known division.
    */
-  record Form(BasicRelation polytope, BasicRelation condition) {}
+  record Form(BasicRelation polytope, BasicRelation condition, Polynomial weight) {}
 
   static Form of(BasicRelation b, Space target) {
+    return of(b, target, null);
+  }
+
+  /**
+   * As {@link #of(BasicRelation, Space)} carrying a weight along: the floor terms of {@code q}
+   * (over b's variables) become dimensions like b's divisions, and the form's weight is q's
+   * polynomial in the polytope's variables (rational coefficients), through the same changes of
+   * variables. Null q: no weight.
+   */
+  static Form of(BasicRelation b, Space target, QuasiPolynomial q) {
     int nT = target.nVar();
     int nVar = b.nVar();
-    int nLocal = b.nLocal();
+    int nb = b.nLocal();
+    List<Div> qFloors = q == null ? List.of() : q.floors();
+    int nLocal = nb + qFloors.size();
     int width = 1 + nVar + nLocal;
     List<long[]> eqs = new ArrayList<>();
     List<long[]> ineqs = new ArrayList<>();
     for (long[] r : b.equalities()) eqs.add(Arrays.copyOf(r, width));
     for (long[] r : b.inequalities()) ineqs.add(Arrays.copyOf(r, width));
+    Polynomial weight = null;
+    if (q != null) {
+      int[] map = new int[nVar + qFloors.size()];
+      for (int v = 0; v < nVar; v++) map[v] = v;
+      for (int j = 0; j < qFloors.size(); j++) map[nVar + j] = nVar + nb + j;
+      weight = q.polynomial().rename(map);
+    }
     for (int i = 0; i < nLocal; i++) {
-      Div div = b.div(i);
-      if (div == null) return null;
+      Div div;
+      if (i < nb) {
+        div = b.div(i);
+        if (div == null) return null;
+      } else {
+        // a floor term of q: numerator over [1, vars, earlier floors], moved past b's locals
+        Div f = qFloors.get(i - nb);
+        long[] num = f.numerator();
+        long[] n = new long[width];
+        for (int c = 0; c < num.length; c++) n[c <= nVar ? c : c + nb] = num[c];
+        div = new Div(n, f.denominator());
+      }
       long[] e = Arrays.copyOf(div.numerator(), width);
       long m = div.denominator();
       long[] lower = e.clone(); // e - m q >= 0
@@ -75,7 +107,9 @@ final class PolytopeForm {
           }
           continue;
         }
-        int col = reduceColumns(e, nT, nCols, eqs, ineqs);
+        int[] colOut = new int[1];
+        weight = reduceColumns(e, nT, nCols, eqs, ineqs, weight, colOut);
+        int col = colOut[0];
         long g = Math.abs(e[col]);
         if (g > 1) {
           long[] cong = Arrays.copyOf(e, 2 + nT);
@@ -83,6 +117,7 @@ final class PolytopeForm {
           congruences.add(cong);
         }
         eqs.remove(pick);
+        if (weight != null) weight = eliminated(weight, e, col);
         // g x_col = -sign * (e - e_col x_col): rows scaled by g, then x_col eliminated
         List<long[]> ne = new ArrayList<>();
         for (long[] r : eqs) ne.add(drop(substitute(r, e, col), col));
@@ -96,7 +131,7 @@ final class PolytopeForm {
       BasicRelation out = BasicRelation.of(s, List.of(), ineqs);
       if (out.isMarkedEmpty()) return empty(b, target, nCols);
       // the normal form may find equalities (opposite inequalities): eliminate them too
-      if (out.nEq() == 0) return new Form(out, condition(target, condEqs, congruences));
+      if (out.nEq() == 0) return new Form(out, condition(target, condEqs, congruences), weight);
       eqs = new ArrayList<>(out.equalities());
       ineqs = new ArrayList<>(out.inequalities());
     }
@@ -131,7 +166,8 @@ final class PolytopeForm {
    * unimodular E, a bijection of the integer points) until e has a single non-zero coefficient
    * on the columns after the target, which is then +-g (their gcd). Returns that column.
    */
-  private static int reduceColumns(long[] e, int nT, int nCols, List<long[]> eqs, List<long[]> ineqs) {
+  private static Polynomial reduceColumns(long[] e, int nT, int nCols, List<long[]> eqs, List<long[]> ineqs,
+      Polynomial weight, int[] colOut) {
     while (true) {
       int k = -1;
       for (int c = 1 + nT; c < nCols; c++) {
@@ -144,14 +180,33 @@ final class PolytopeForm {
         long q = Ints.floorDiv(e[j], e[k]);
         for (long[] r : eqs) r[j] = Ints.sub(r[j], Ints.mul(q, r[k]));
         for (long[] r : ineqs) r[j] = Ints.sub(r[j], Ints.mul(q, r[k]));
+        // x = E y with x_k = y_k - q y_j
+        if (weight != null) {
+          weight = weight.substitute(k - 1, Polynomial.var(k - 1).subtract(Polynomial.var(j - 1).scale(Rational.of(q))));
+        }
       }
-      if (single) return k;
+      if (single) {
+        colOut[0] = k;
+        return weight;
+      }
     }
+  }
+
+  /** The weight with {@code x_col = -(e - e_col x_col) / e_col} substituted and later variables shifted down. */
+  private static Polynomial eliminated(Polynomial weight, long[] e, int col) {
+    long[] rest = e.clone();
+    rest[col] = 0;
+    Polynomial value = Polynomial.affine(rest).scale(Rational.of(-1, e[col]));
+    Polynomial w = weight.substitute(col - 1, value);
+    int n = Math.max(w.nVarUsed(), col);
+    int[] map = new int[n];
+    for (int v = 0; v < n; v++) map[v] = v < col - 1 ? v : v - 1; // v = col - 1 no longer occurs
+    return w.rename(map);
   }
 
   private static Form empty(BasicRelation b, Space target, int nCols) {
     Space s = Space.set(b.space().params(), nCols - 1 - b.space().nParam());
-    return new Form(BasicRelation.empty(s), BasicRelation.universe(target));
+    return new Form(BasicRelation.empty(s), BasicRelation.universe(target), null);
   }
 
   /** r with x_col eliminated using the equality e: {@code |e_col| r - sign(e_col) r_col e}. */

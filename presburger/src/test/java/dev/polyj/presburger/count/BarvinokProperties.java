@@ -3,7 +3,11 @@ package dev.polyj.presburger.count;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import dev.polyj.presburger.qpoly.Monomial;
+import dev.polyj.presburger.qpoly.Polynomial;
 import dev.polyj.presburger.qpoly.PwQPolynomial;
+import dev.polyj.presburger.qpoly.QuasiPolynomial;
+import dev.polyj.presburger.set.Div;
 import dev.polyj.presburger.qpoly.Rational;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
@@ -162,6 +166,51 @@ class BarvinokProperties {
             return new Poly(bld.build());
           });
         });
+  }
+
+  record Weighted(BasicRelation b, QuasiPolynomial q) {
+    @Override
+    public String toString() {
+      return b + " weight " + q;
+    }
+  }
+
+  /** Random polytopes with a random weight of degree <= 2 in all variables, plus a floor term. */
+  @Provide
+  Arbitrary<Weighted> weighted() {
+    return polytopes().flatMap(p -> {
+      Space s = p.b().space();
+      int nv = s.nVar();
+      Arbitrary<Polynomial> terms = Combinators.combine(
+              Arbitraries.integers().between(0, 2).list().ofSize(nv + 1), Arbitraries.integers().between(-3, 3))
+          .as((e, c) -> Polynomial.term(Monomial.of(e.stream().mapToInt(Integer::intValue).toArray()), Rational.of(c)))
+          .filter(t -> t.degree() <= 2)
+          .list().ofMaxSize(3).map(ts -> ts.stream().reduce(Polynomial.ZERO, Polynomial::add));
+      Arbitrary<long[]> floorNum = Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(1 + nv);
+      return Combinators.combine(terms, floorNum, Arbitraries.longs().between(1, 3))
+          .as((poly, n, d) -> new Weighted(p.b(), QuasiPolynomial.of(s, List.of(new Div(n, d)), poly)));
+    });
+  }
+
+  /** Barvinok's algorithm with a polynomial weight against summation over enumerated points. */
+  @Property(tries = 40)
+  void weightedSumsMatchEnumeration(@ForAll("weighted") Weighted w) {
+    BasicRelation b = w.b();
+    if (b.isMarkedEmpty()) return;
+    Space target = b.space().paramsSpace();
+    PwQPolynomial total = Counting.weightedSumByBarvinok(b, w.q(), target);
+    assertNotNull(total, () -> "not applicable to " + w);
+    int np = target.nVar();
+    int n = b.nVar() - np;
+    BruteForce.forEachPoint(np, P_LO, P_HI, p -> {
+      Rational[] expected = {Rational.ZERO};
+      BruteForce.forEachPoint(n, -5, 5 + P_HI, x -> {
+        long[] full = Arrays.copyOf(p, np + n);
+        System.arraycopy(x, 0, full, np, n);
+        if (b.contains(full)) expected[0] = expected[0].add(w.q().evaluate(full));
+      });
+      assertEquals(expected[0], total.evaluate(p), () -> "at " + Arrays.toString(p) + " of " + w + " = " + total);
+    });
   }
 
   @Property(tries = 150)
