@@ -65,8 +65,8 @@ final class FunctionEquality {
     int n = d.nVar();
     List<Div> qFloors = q.floors();
     long period = 1;
-    for (int i = 0; i < d.nLocal(); i++) period = Ints.mul(period, d.div(i).denominator());
-    for (Div fl : qFloors) period = Ints.mul(period, fl.denominator());
+    period = periodOf(domainDivs(d), n, period);
+    period = periodOf(q.floors(), n, period);
     long classes = 1;
     for (int v = 0; v < n; v++) {
       classes = Ints.mul(classes, period);
@@ -86,6 +86,37 @@ final class FunctionEquality {
     }
     if (undecided) throw undecided("a piece is too thin to tell a non-zero polynomial from zero");
     return true;
+  }
+
+  private static List<Div> domainDivs(BasicRelation d) {
+    List<Div> out = new ArrayList<>();
+    for (int i = 0; i < d.nLocal(); i++) out.add(d.div(i));
+    return out;
+  }
+
+  /**
+   * The least L (a multiple of {@code period}) such that every floor of the list is an integer
+   * affine function of y on each class {@code x = r + L y}: the lcm of the denominators of the
+   * floors' slopes ({@code (a + sum_j c_j slope_j) / m} for {@code floor((a x + sum_j c_j t_j + c)
+   * / m)} over earlier floors t_j).
+   */
+  private static long periodOf(List<Div> divs, int n, long period) {
+    List<Rational[]> slopes = new ArrayList<>();
+    for (Div dv : divs) {
+      long[] num = dv.numerator();
+      Rational[] s = new Rational[n];
+      for (int v = 0; v < n; v++) {
+        Rational x = Rational.of(1 + v < num.length ? num[1 + v] : 0);
+        for (int j = 0; j < slopes.size() && 1 + n + j < num.length; j++) {
+          if (num[1 + n + j] != 0) x = x.add(slopes.get(j)[v].multiply(Rational.of(num[1 + n + j])));
+        }
+        s[v] = x.divide(Rational.of(dv.denominator()));
+        long den = s[v].denominator().longValueExact();
+        period = Ints.lcm(period, den);
+      }
+      slopes.add(s);
+    }
+    return period;
   }
 
   private static UnsupportedOperationException undecided(String why) {
