@@ -41,7 +41,10 @@ import java.util.function.Function;
  *       {@code sum_j ceil(lambda_j(p)) u_j} with {@code lambda = U^-1 v(p)}; its generating
  *       function evaluated at 1 by the substitution {@code x = exp(t l)} ({@link ConeSeries}) is a
  *       polynomial in {@code a(p) = sum_j <l, u_j> ceil(lambda_j(p))}, a quasi-polynomial in p. By
- *       Brion's theorem the sum over the vertices is the count.
+ *       Brion's theorem the sum over the vertices is the count. With a polynomial weight w(x)
+ *       each cone contributes {@code sum_(k >= 0) w(apex + sum_j k_j u_j) exp(t <l, x>)} at t = 0
+ *       instead: w expands into monomials in the k_j, and each monomial's series is a derivative
+ *       of the cone's series ({@link ConeSeries#weightedCoefficients}).
  * </ol>
  *
  * <p>The first variables of the space (those of the result space: parameters, and the domain of a
