@@ -160,16 +160,25 @@ class CountingProperties {
     return PresburgerArbitraries.setSpaces().flatMap(s -> {
       int nVar = s.nVar();
       Arbitrary<long[]> eq = Arbitraries.longs().between(-3, 3).array(long[].class).ofSize(1 + nVar);
-      return Combinators.combine(PresburgerArbitraries.relations(s, 1, 2, 0, 1), eq.list().ofMinSize(1).ofMaxSize(2))
-          .as((r, eqs) -> {
+      Arbitrary<long[]> point = Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(nVar);
+      return Combinators.combine(PresburgerArbitraries.relations(s, 1, 2, 0, 1), eq.list().ofMinSize(1).ofMaxSize(2),
+              point, Arbitraries.of(true, false))
+          .as((r, eqs, pt, withR) -> {
+            // each equality passes through the point, so that the set is often non-empty
             BasicRelation.Builder b = BasicRelation.builder(s);
-            for (long[] e : eqs) b.addEq(e);
-            return new Case(boxed(r.intersect(Relation.of(b.build()))));
+            for (long[] e : eqs) {
+              long[] row = e.clone();
+              row[0] = 0;
+              for (int v = 0; v < nVar; v++) row[0] -= row[1 + v] * pt[v];
+              b.addEq(row);
+            }
+            Relation base = Relation.of(b.build());
+            return new Case(boxed(withR ? r.intersect(base) : base));
           });
     });
   }
 
-  @Property(tries = 120)
+  @Property(tries = 200)
   void cardWithEqualitiesMatchesEnumerationAndUsesBarvinok(@ForAll("withEqualities") Case c) {
     checkCard(c.r());
     Space target = c.r().space().paramsSpace();
