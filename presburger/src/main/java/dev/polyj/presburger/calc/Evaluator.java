@@ -1,6 +1,5 @@
 package dev.polyj.presburger.calc;
 
-import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.count.Summation;
 import dev.polyj.presburger.qpoly.PointEvaluation;
 import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
@@ -141,8 +140,8 @@ final class Evaluator {
       throw e;
     } catch (UnsupportedOperationException e) {
       throw CalcException.unsupported(pos, op, e);
-    } catch (CoefficientOverflowException | dev.polyj.presburger.pip.UnboundedOptimumException
-        | PointEvaluation.TooManyPointsException e) {
+    } catch (dev.polyj.presburger.pip.UnboundedOptimumException | PointEvaluation.TooManyPointsException
+        | ArithmeticException e) { // including CoefficientOverflowException and infinite sums
       throw CalcException.input(pos, op + ": " + e.getMessage(), e);
     } catch (RuntimeException | StackOverflowError e) {
       throw CalcException.internal(pos, op, e);
@@ -254,8 +253,8 @@ final class Evaluator {
         if (qA != null && setB != null) return qpolyResult(s, pos, () -> atPoints(qA, setB));
         break;
       case PLAIN_EQUAL:
-        // structural equality of quasi-polynomials is not offered
-        if (qA != null && qB != null) throw CalcException.unsupported(pos, s);
+        // equality of quasi-polynomials as functions, decided exactly
+        if (qA != null && qB != null) return test(s, pos, () -> qA.isEqual(qB));
         break;
       default:
         break;

@@ -41,7 +41,10 @@ import java.util.function.Function;
  *       {@code sum_j ceil(lambda_j(p)) u_j} with {@code lambda = U^-1 v(p)}; its generating
  *       function evaluated at 1 by the substitution {@code x = exp(t l)} ({@link ConeSeries}) is a
  *       polynomial in {@code a(p) = sum_j <l, u_j> ceil(lambda_j(p))}, a quasi-polynomial in p. By
- *       Brion's theorem the sum over the vertices is the count.
+ *       Brion's theorem the sum over the vertices is the count. With a polynomial weight w(x)
+ *       each cone contributes {@code sum_(k >= 0) w(apex + sum_j k_j u_j) exp(t <l, x>)} at t = 0
+ *       instead: w expands into monomials in the k_j, and each monomial's series is a derivative
+ *       of the cone's series ({@link ConeSeries#weightedCoefficients}).
  * </ol>
  *
  * <p>The first variables of the space (those of the result space: parameters, and the domain of a
@@ -61,15 +64,69 @@ final class Barvinok {
    */
   static PwQPolynomial card(BasicRelation b, Space target, Function<BasicRelation, PwQPolynomial> fallback) {
     if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
+    if (!isBounded(b, target.nVar())) return null;
+    return cardOfBounded(b, target, fallback);
+  }
+
+  /** {@link #card} for a b known to be bounded in its counted variables. */
+  static PwQPolynomial cardOfBounded(BasicRelation b, Space target, Function<BasicRelation, PwQPolynomial> fallback) {
+    return sumOfBounded(b, null, target, fallback);
+  }
+
+  /**
+   * The sum of the polynomial {@code weight} (over b's variables, rational coefficients; null for
+   * the constant 1) on the points of b, bounded in its counted variables, per value of the target
+   * variables; null when the method does not apply. Each unimodular cone contributes the sum of
+   * the weight over its points: with {@code x = apex + sum_j k_j u_j}, the weight is a polynomial
+   * in the k_j whose coefficients are polynomials in the apex, and each monomial
+   * {@code k^m} sums to a polynomial in {@code a(p)} ({@link ConeSeries#weightedCoefficients}).
+   */
+  static PwQPolynomial sumOfBounded(BasicRelation b, Polynomial weight, Space target,
+      Function<BasicRelation, PwQPolynomial> fallback) {
+    if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
     int nT = target.nVar();
     int d = b.nVar() - nT;
     if (d < 1) return null;
     try {
-      return new Barvinok.Run(b, target, nT, d).count(fallback);
-    } catch (UnimodularDecomposition.IndexTooLargeException | GiveUp
+      Run run = new Barvinok.Run(b, target, nT, d);
+      run.weight = weight;
+      return run.count(fallback);
+    } catch (GiveUp
         | dev.polyj.presburger.arith.CoefficientOverflowException e) {
       return null;
     }
+  }
+
+  /**
+   * True when the recession cone {@code A y >= 0} of b's counted variables (those after the first
+   * nT) is {0}: then b is bounded for every value of the first nT variables, otherwise b has
+   * infinitely many points wherever it has one.
+   */
+  static boolean isBounded(BasicRelation b, int nT) {
+    int d = b.nVar() - nT;
+    List<long[]> a = new ArrayList<>();
+    for (long[] r : b.inequalities()) a.add(Arrays.copyOfRange(r, 1 + nT, 1 + nT + d));
+    for (long[] r : b.equalities()) {
+      long[] e = Arrays.copyOfRange(r, 1 + nT, 1 + nT + d);
+      a.add(e);
+      a.add(Ints.negate(e));
+    }
+    for (int k = 0; k < d; k++) {
+      for (int s = -1; s <= 1; s += 2) {
+        List<long[]> rows = new ArrayList<>();
+        for (long[] ai : a) {
+          long[] r = new long[1 + d];
+          System.arraycopy(ai, 0, r, 1, d);
+          rows.add(r);
+        }
+        long[] dir = new long[1 + d];
+        dir[0] = -1;
+        dir[1 + k] = s;
+        rows.add(dir);
+        if (!OmegaTest.isIntegerEmpty(d, List.of(), rows)) return false;
+      }
+    }
+    return true;
   }
 
   private static final class GiveUp extends RuntimeException {
@@ -105,6 +162,7 @@ final class Barvinok {
     final List<long[]> a = new ArrayList<>(); // dimension part of the constraints
     final List<long[]> c = new ArrayList<>(); // [constant, parameters] part
     final List<long[]> context = new ArrayList<>(); // constraints on the parameters alone
+    Polynomial weight; // over [p, x]; null: count
 
     Run(BasicRelation b, Space target, int nT, int d) {
       this.b = b;
@@ -124,11 +182,22 @@ final class Barvinok {
     }
 
     PwQPolynomial count(Function<BasicRelation, PwQPolynomial> fallback) {
-      if (!bounded()) return null;
       List<Vertex> vertices = vertices();
       for (Vertex v : vertices) cones(v);
       long[] l = direction(vertices);
-      for (Vertex v : vertices) v.value = value(v, l);
+      if (weight == null) {
+        for (Vertex v : vertices) v.value = value(v, l);
+      } else {
+        Map<Term, Polynomial[]> ceils = new java.util.IdentityHashMap<>();
+        for (Vertex v : vertices) {
+          for (Term t : v.terms) {
+            Polynomial[] cl = new Polynomial[d];
+            for (int j = 0; j < d; j++) cl[j] = ceil(t.lambda()[j]);
+            ceils.put(t, cl);
+          }
+        }
+        for (Vertex v : vertices) v.value = weightedValue(v, l, ceils);
+      }
       List<Cell> cells = new ArrayList<>();
       List<List<long[]>> rest = new ArrayList<>();
       Cell start = new Cell(context, context, new BitSet());
@@ -159,26 +228,6 @@ final class Barvinok {
         }
       }
       return result;
-    }
-
-    /** True when the recession cone {@code A y >= 0} is {0}. */
-    boolean bounded() {
-      for (int k = 0; k < d; k++) {
-        for (int s = -1; s <= 1; s += 2) {
-          List<long[]> rows = new ArrayList<>();
-          for (long[] ai : a) {
-            long[] r = new long[1 + d];
-            System.arraycopy(ai, 0, r, 1, d);
-            rows.add(r);
-          }
-          long[] dir = new long[1 + d];
-          dir[0] = -1;
-          dir[1 + k] = s;
-          rows.add(dir);
-          if (!OmegaTest.isIntegerEmpty(d, List.of(), rows)) return false;
-        }
-      }
-      return true;
     }
 
     // -------------------------------------------------------------------------------------------
@@ -347,6 +396,76 @@ final class Barvinok {
         total = t.sign() > 0 ? total.add(poly) : total.subtract(poly);
       }
       return total;
+    }
+
+    /**
+     * The sum of the weight over the vertex's signed cones: a polynomial in p and the floor terms
+     * (all registered before, so the apex and step variables can go after them).
+     */
+    Polynomial weightedValue(Vertex v, long[] l, Map<Term, Polynomial[]> ceils) {
+      int nF = floors.size();
+      int aIdx = nT + nF; // apex coordinates a_i
+      int kIdx = aIdx + d; // steps k_j along the rays
+      // the weight in (p, a, k): x_i = a_i + sum_j k_j u_j[i]
+      int[] shift = new int[Math.max(weight.nVarUsed(), nT + d)];
+      for (int x = 0; x < shift.length; x++) shift[x] = x < nT ? x : aIdx + (x - nT);
+      Polynomial total = Polynomial.ZERO;
+      for (Term t : v.terms) {
+        Polynomial w = weight.rename(shift);
+        for (int i = 0; i < d; i++) {
+          Polynomial xi = Polynomial.var(aIdx + i);
+          for (int j = 0; j < d; j++) {
+            if (t.rays()[j][i] != 0) xi = xi.add(Polynomial.var(kIdx + j).scale(Rational.of(t.rays()[j][i])));
+          }
+          w = w.substitute(aIdx + i, xi);
+        }
+        Polynomial[] cl = ceils.get(t);
+        long[] bj = new long[d];
+        Polynomial apex = Polynomial.ZERO;
+        Polynomial[] apexVec = new Polynomial[d];
+        Arrays.fill(apexVec, Polynomial.ZERO);
+        for (int j = 0; j < d; j++) {
+          long dot = 0;
+          for (int k = 0; k < d; k++) dot = Ints.add(dot, Ints.mul(l[k], t.rays()[j][k]));
+          bj[j] = dot;
+          apex = apex.add(cl[j].scale(Rational.of(dot)));
+          for (int i = 0; i < d; i++) {
+            if (t.rays()[j][i] != 0) apexVec[i] = apexVec[i].add(cl[j].scale(Rational.of(t.rays()[j][i])));
+          }
+        }
+        Polynomial sum = Polynomial.ZERO;
+        for (Map.Entry<List<Integer>, Polynomial> e : byStepMonomial(w, kIdx, d).entrySet()) {
+          int[] m = e.getKey().stream().mapToInt(Integer::intValue).toArray();
+          Rational[] c = ConeSeries.weightedCoefficients(bj, m);
+          Polynomial series = Polynomial.constant(c[c.length - 1]);
+          for (int k = c.length - 2; k >= 0; k--) series = series.multiply(apex).add(Polynomial.constant(c[k]));
+          Polynomial coef = e.getValue();
+          for (int i = 0; i < d; i++) coef = coef.substitute(aIdx + i, apexVec[i]);
+          sum = sum.add(coef.multiply(series));
+        }
+        total = t.sign() > 0 ? total.add(sum) : total.subtract(sum);
+      }
+      return total;
+    }
+
+    /** w split by the exponents of the variables kIdx .. kIdx+d-1: exponents to coefficient. */
+    private Map<List<Integer>, Polynomial> byStepMonomial(Polynomial w, int kIdx, int d) {
+      Map<List<Integer>, Polynomial> out = new LinkedHashMap<>();
+      out.put(new ArrayList<>(), w);
+      for (int j = 0; j < d; j++) {
+        Map<List<Integer>, Polynomial> next = new LinkedHashMap<>();
+        for (Map.Entry<List<Integer>, Polynomial> e : out.entrySet()) {
+          List<Polynomial> cs = e.getValue().coefficientsIn(kIdx + j);
+          for (int k = 0; k < cs.size(); k++) {
+            if (cs.get(k).isZero()) continue;
+            List<Integer> key = new ArrayList<>(e.getKey());
+            key.add(k);
+            next.put(key, cs.get(k));
+          }
+        }
+        out = next;
+      }
+      return out;
     }
 
     /** The floor terms of the values, over {@code [1, p]}. */

@@ -5,6 +5,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import dev.polyj.presburger.qpoly.Rational;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -78,5 +79,66 @@ final class ConeSeries {
       e[k] = series[d - k].multiply(scale).divide(Rational.of(fact));
     }
     return e;
+  }
+
+  /**
+   * The weighted form: the coefficients {@code e_0 .. e_D} ({@code D = d + sum m_j}) such that
+   * the constant term in t of {@code exp(a t) prod_j S_(m_j)(b_j t)} is {@code sum_k e_k a^k},
+   * where {@code S_m(beta) = sum_(k >= 0) k^m exp(beta k)} is the m-th derivative of
+   * {@code 1 / (1 - exp(beta)) = -sum_n B_n beta^(n-1) / n!}, that is
+   * {@code -sum_n B_n / n! (n-1)(n-2)..(n-m) beta^(n-1-m)}. Summing
+   * {@code k_1^m_1 .. k_d^m_d} over the points {@code apex + sum_j k_j u_j} of a unimodular cone
+   * (and, by linearity, any polynomial weight) reduces to these constants.
+   */
+  static Rational[] weightedCoefficients(long[] b, int[] m) {
+    int d = b.length;
+    int total = d;
+    for (int x : m) total += x;
+    int span = 2 * total + 1; // exponents -total .. total, index e + total
+    Rational[] prod = new Rational[span];
+    Arrays.fill(prod, Rational.ZERO);
+    prod[total] = Rational.ONE;
+    for (int j = 0; j < d; j++) {
+      checkArgument(b[j] != 0, "the direction is orthogonal to a ray");
+      Rational[] factor = new Rational[span];
+      Arrays.fill(factor, Rational.ZERO);
+      Rational bj = Rational.of(b[j]);
+      BigInteger fact = BigInteger.ONE;
+      for (int n = 0; n - 1 - m[j] <= total; n++) {
+        if (n > 0) fact = fact.multiply(BigInteger.valueOf(n));
+        int e = n - 1 - m[j];
+        if (e < -total) continue;
+        BigInteger falling = BigInteger.ONE;
+        for (int i = 0; i < m[j]; i++) falling = falling.multiply(BigInteger.valueOf(n - 1 - i));
+        if (falling.signum() == 0 || bernoulli(n).isZero()) continue;
+        Rational c = bernoulli(n).multiply(falling).divide(Rational.of(fact)).negate().multiply(power(bj, e));
+        factor[e + total] = c;
+      }
+      Rational[] next = new Rational[span];
+      Arrays.fill(next, Rational.ZERO);
+      for (int x = 0; x < span; x++) {
+        if (prod[x].isZero()) continue;
+        for (int y = 0; y < span; y++) {
+          if (factor[y].isZero()) continue;
+          int z = x + y - total; // exponents add
+          if (z >= 0 && z < span) next[z] = next[z].add(prod[x].multiply(factor[y]));
+        }
+      }
+      prod = next;
+    }
+    Rational[] e = new Rational[total + 1];
+    BigInteger fact = BigInteger.ONE;
+    for (int k = 0; k <= total; k++) {
+      if (k > 0) fact = fact.multiply(BigInteger.valueOf(k));
+      e[k] = prod[total - k].divide(Rational.of(fact));
+    }
+    return e;
+  }
+
+  private static Rational power(Rational x, int e) {
+    Rational r = Rational.ONE;
+    Rational base = e >= 0 ? x : Rational.ONE.divide(x);
+    for (int i = 0; i < Math.abs(e); i++) r = r.multiply(base);
+    return r;
   }
 }

@@ -47,7 +47,7 @@ import java.util.Map;
  */
 final class NestedSummation {
   /** Thrown when a sum or count is infinite. */
-  static final class UnboundedException extends IllegalArgumentException {
+  static final class UnboundedException extends ArithmeticException {
     UnboundedException(String msg) {
       super(msg);
     }

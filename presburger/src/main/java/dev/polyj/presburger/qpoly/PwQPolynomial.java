@@ -128,7 +128,27 @@ public final class PwQPolynomial {
     return Relation.ofBasics(space, bs);
   }
 
-  /** The exact value at a point (parameter values, then dimension values); zero outside the pieces. */
+  /**
+   * True when both are the same function (zero outside the pieces, {@code infty} on the same
+   * points), decided exactly ({@link FunctionEquality}); throws {@link
+   * UnsupportedOperationException} in the rare cases it cannot decide.
+   */
+  public boolean isEqual(PwQPolynomial o) {
+    if (!space.tuplesMatch(o.space)) return false;
+    PwQPolynomial[] ab = aligned(this, o);
+    return FunctionEquality.equal(ab[0], ab[1]);
+  }
+
+  /** True when the value at the point is {@code infty} (see {@link QuasiPolynomial#infinity}). */
+  public boolean isInfiniteAt(long[] point) {
+    for (Piece p : terms()) if (p.qp().isInfinite() && p.domain().contains(point)) return true;
+    return false;
+  }
+
+  /**
+   * The exact value at a point (parameter values, then dimension values); zero outside the pieces.
+   * Throws {@link ArithmeticException} where the value is {@code infty} ({@link #isInfiniteAt}).
+   */
   public Rational evaluate(long[] point) {
     if (pieces != null) {
       for (Piece p : pieces) if (p.domain().contains(point)) return p.qp().evaluate(point);
@@ -244,7 +264,8 @@ public final class PwQPolynomial {
     for (int i = 0; i < pieces.size(); i++) {
       if (i > 0) sb.append("; ");
       Piece p = pieces.get(i);
-      sb.append(prefix).append('(').append(QPolyPrinter.polynomial(p.qp(), names)).append(')');
+      if (p.qp().isInfinite()) sb.append(prefix).append("infty");
+      else sb.append(prefix).append('(').append(QPolyPrinter.polynomial(p.qp(), names)).append(')');
       if (!p.domain().isUniverse()) sb.append(" : ").append(QPolyPrinter.constraints(p.domain(), names));
     }
     return sb.append(" }").toString();

@@ -158,6 +158,9 @@ final class QPolyParser {
       names.addAll(dims);
     }
     floors.clear();
+    if (text.substring(polyStart, polyEnd).strip().equals("infty")) {
+      return PwQPolynomial.on(domain, QuasiPolynomial.infinity(space));
+    }
     pos = polyStart;
     Polynomial p = expr(polyEnd);
     skipSpaces(polyEnd);

@@ -26,11 +26,35 @@ public final class QuasiPolynomial {
   private final Space space;
   private final ImmutableList<Div> floors;
   private final Polynomial poly;
+  private final boolean infinite;
 
   private QuasiPolynomial(Space space, List<Div> floors, Polynomial poly) {
+    this(space, floors, poly, false);
+  }
+
+  private QuasiPolynomial(Space space, List<Div> floors, Polynomial poly, boolean infinite) {
     this.space = space;
     this.floors = ImmutableList.copyOf(floors);
     this.poly = poly;
+    this.infinite = infinite;
+  }
+
+  /**
+   * The value {@code infty} (printed so, as isl does): the number of points of an unbounded set.
+   * It absorbs additions and products with positive constants or with itself; subtraction,
+   * negation, other products and evaluation are undefined and throw {@link ArithmeticException}.
+   */
+  public static QuasiPolynomial infinity(Space space) {
+    return new QuasiPolynomial(space, List.of(), Polynomial.ZERO, true);
+  }
+
+  /** True for {@link #infinity}. */
+  public boolean isInfinite() {
+    return infinite;
+  }
+
+  private static ArithmeticException undefined(String what) {
+    return new ArithmeticException(what + " is undefined");
   }
 
   /**
@@ -119,11 +143,12 @@ public final class QuasiPolynomial {
   }
 
   public boolean isZero() {
-    return poly.isZero();
+    return !infinite && poly.isZero();
   }
 
+  /** True for a finite constant. */
   public boolean isConstant() {
-    return poly.isConstant();
+    return !infinite && poly.isConstant();
   }
 
   /** Total degree in the variables and floor terms (-1 for zero). */
@@ -135,29 +160,46 @@ public final class QuasiPolynomial {
   // Arithmetic
 
   public QuasiPolynomial add(QuasiPolynomial o) {
+    if (infinite || o.infinite) {
+      checkArgument(space.equals(o.space), "quasi-polynomials in different spaces: %s vs %s", space, o.space);
+      return infinity(space);
+    }
     Aligned a = align(o);
     return of(space, a.floors, poly.add(a.otherPoly));
   }
 
   public QuasiPolynomial subtract(QuasiPolynomial o) {
+    if (infinite || o.infinite) throw undefined("a difference with infty");
     Aligned a = align(o);
     return of(space, a.floors, poly.subtract(a.otherPoly));
   }
 
   public QuasiPolynomial multiply(QuasiPolynomial o) {
+    if (infinite || o.infinite) {
+      QuasiPolynomial other = infinite ? o : this;
+      if (other.infinite || (other.isConstant() && other.poly.constantTerm().signum() > 0)) return infinity(space);
+      throw undefined("the product of infty and " + other);
+    }
     Aligned a = align(o);
     return of(space, a.floors, poly.multiply(a.otherPoly));
   }
 
   public QuasiPolynomial negate() {
+    if (infinite) throw undefined("-infty");
     return new QuasiPolynomial(space, floors, poly.negate());
   }
 
   public QuasiPolynomial scale(Rational c) {
+    if (infinite) {
+      if (c.signum() > 0) return this;
+      throw undefined("infty times " + c);
+    }
     return of(space, floors, poly.scale(c));
   }
 
   public QuasiPolynomial pow(int e) {
+    if (infinite && e > 0) return this;
+    if (infinite) return constant(space, Rational.ONE);
     return of(space, floors, poly.pow(e));
   }
 
@@ -205,6 +247,7 @@ public final class QuasiPolynomial {
   /** This quasi-polynomial over the parameter list {@code params} (a superset of its own). */
   public QuasiPolynomial alignParams(List<String> params) {
     if (params.equals(space.params())) return this;
+    if (infinite) return infinity(space.withParams(params));
     int np = space.nParam();
     int nVar = space.nVar();
     int newNVar = nVar - np + params.size();
@@ -230,7 +273,7 @@ public final class QuasiPolynomial {
   /** The same quasi-polynomial in a space with the same variable layout (e.g. renamed tuples). */
   public QuasiPolynomial withSpace(Space s) {
     checkArgument(s.nVar() == space.nVar() && s.nParam() == space.nParam(), "space %s does not fit %s", s, space);
-    return new QuasiPolynomial(s, floors, poly);
+    return new QuasiPolynomial(s, floors, poly, infinite);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -239,6 +282,7 @@ public final class QuasiPolynomial {
   /** The exact value at a point (parameter values, then dimension values). */
   public Rational evaluate(long[] point) {
     checkArgument(point.length == space.nVar(), "point of length %s for %s variables", point.length, space.nVar());
+    if (infinite) throw new ArithmeticException("the value is infty");
     int nVar = space.nVar();
     BigInteger[] vals = new BigInteger[nVar + floors.size()];
     for (int v = 0; v < nVar; v++) vals[v] = BigInteger.valueOf(point[v]);
@@ -255,17 +299,19 @@ public final class QuasiPolynomial {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof QuasiPolynomial q && q.space.equals(space) && q.floors.equals(floors) && q.poly.equals(poly);
+    return o instanceof QuasiPolynomial q && q.space.equals(space) && q.floors.equals(floors) && q.poly.equals(poly)
+        && q.infinite == infinite;
   }
 
   @Override
   public int hashCode() {
-    return (space.hashCode() * 31 + floors.hashCode()) * 31 + poly.hashCode();
+    return ((space.hashCode() * 31 + floors.hashCode()) * 31 + poly.hashCode()) * 2 + (infinite ? 1 : 0);
   }
 
   /** The polynomial in isl notation, e.g. {@code 1/2 * N + 1/2 * N^2} (no braces). */
   @Override
   public String toString() {
+    if (infinite) return "infty";
     return QPolyPrinter.polynomial(this, QPolyPrinter.names(space));
   }
 }

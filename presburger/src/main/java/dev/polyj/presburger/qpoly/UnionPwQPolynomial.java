@@ -70,6 +70,21 @@ public final class UnionPwQPolynomial {
     return u;
   }
 
+  /** True when every member equals the other's member in its space (a missing member is zero). */
+  public boolean isEqual(UnionPwQPolynomial o) {
+    List<String> ps = Space.mergeParams(params, o.params);
+    UnionPwQPolynomial a = alignParams(ps);
+    UnionPwQPolynomial b = o.alignParams(ps);
+    java.util.Set<Space> spaces = new java.util.LinkedHashSet<>(a.members.keySet());
+    spaces.addAll(b.members.keySet());
+    for (Space s : spaces) {
+      PwQPolynomial fa = a.members.getOrDefault(s, PwQPolynomial.zero(s));
+      PwQPolynomial fb = b.members.getOrDefault(s, PwQPolynomial.zero(s));
+      if (!fa.isEqual(fb)) return false;
+    }
+    return true;
+  }
+
   public UnionPwQPolynomial subtract(UnionPwQPolynomial o) {
     return add(o.negate());
   }

@@ -162,12 +162,49 @@ class CalculatorQPolyTest {
       "A := [N] -> { [i] -> (i) }; A({ [i] : i >= 0 });|1:30: apply: the set has more than 1000 points (parameters included)",
       "A := { [i] -> (i) }; A(1);|1:23: a piecewise quasipolynomial applies to a set, found value",
       "A := { [i] -> (i) }; A + { [i] };|1:24: '+' is not defined on piecewise quasipolynomial and set",
-      "A := { [i] -> (i) }; A == A;|1:24: ==: not supported yet",
+      "A := { [i] -> (i) }; A == { [i] };|1:24: '==' is not defined on piecewise quasipolynomial and set",
+      "A := [N] -> { infty : N >= 0 }; A - A;|1:35: -: -infty is undefined",
       "{ [i] -> (i +) };|1:10: expected a tuple after '->' but found '('",
   })
   void errors(String script, String expected) {
     CalcRun r = CalcRun.of(script);
     assertEquals(List.of(expected), r.err());
+  }
+
+  /**
+   * {@code ==} compares functions: the answer must agree with evaluation of both sides on a
+   * parameter range that covers their bounded domains.
+   */
+  @ParameterizedTest(name = "{0} == {1}")
+  @CsvSource(delimiter = '|', value = {
+      "card [N] -> { [i] : 0 <= i <= N and exists (k : i = 3k) and N <= 6 } | [N] -> { (1 + floor(N/3)) : 0 <= N <= 6 }",
+      "card [N] -> { [i] : 0 <= i <= N and exists (k : i = 3k) and N <= 6 } | [N] -> { (1 + floor(N/3)) : 1 <= N <= 6 }",
+      "sum [N] -> { [i] -> (i) : 0 <= i <= N and N <= 6 } | [N] -> { (N * (N + 1) / 2) : 0 <= N <= 6 }",
+      "[N] -> { (N * (N - 1)) : 0 <= N <= 1 } | [N] -> { 0 }",
+      "[N] -> { (N * (N - 2)) : 0 <= N <= 2 } | [N] -> { 0 }",
+      "[N] -> { (N - 2 * floor(N/2)) : 0 <= N <= 6 } | [N] -> { ((N - 2 * floor(N/2))^2) : 0 <= N <= 6 }",
+      "[N] -> { (N - 2 * floor(N/2)) : 0 <= N <= 6 } | [N] -> { (N - 3 * floor(N/3)) : 0 <= N <= 6 }",
+  })
+  void equalityAgreesWithEvaluation(String a, String b) {
+    CalcRun r = CalcRun.of("A := " + a + "; B := " + b + "; A == B;");
+    assertEquals(List.of(), r.err());
+    UnionPwQPolynomial fa = q(r, "A");
+    UnionPwQPolynomial fb = q(r, "B");
+    boolean[] same = {true};
+    BruteForce.forEachPoint(1, LO, HI, p -> same[0] &= valueOrZero(fa, p).equals(valueOrZero(fb, p)));
+    assertEquals(same[0] ? "True" : "False", r.out().get(r.out().size() - 1));
+  }
+
+  private static Rational valueOrZero(UnionPwQPolynomial u, long[] p) {
+    return u.members().isEmpty() ? Rational.ZERO : member(u).evaluate(p);
+  }
+
+  @Test
+  void cardOfAnUnboundedSetIsInfinity() {
+    CalcRun r = CalcRun.of("card [N] -> { [i] : i >= N }; card [N] -> { [i, j] : 0 <= i <= N and j >= i };"
+        + " card [N] -> { [i] : i >= N } == [N] -> { infty };");
+    assertEquals(List.of(), r.err());
+    assertEquals(List.of("[N] -> { infty }", "[N] -> { infty : N >= 0 }", "True"), r.out());
   }
 
   @Test

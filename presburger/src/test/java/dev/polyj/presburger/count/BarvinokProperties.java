@@ -3,7 +3,11 @@ package dev.polyj.presburger.count;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import dev.polyj.presburger.qpoly.Monomial;
+import dev.polyj.presburger.qpoly.Polynomial;
 import dev.polyj.presburger.qpoly.PwQPolynomial;
+import dev.polyj.presburger.qpoly.QuasiPolynomial;
+import dev.polyj.presburger.set.Div;
 import dev.polyj.presburger.qpoly.Rational;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
@@ -91,6 +95,12 @@ class BarvinokProperties {
       "[N] -> { [i] : 0 <= i <= N and exists (e : i = 3e + 1) }",
       "[N, M] -> { [i, j] : 0 <= i <= N and 0 <= j <= M and exists (e : i + 2j = 5e + M) }",
       "[N] -> { [i, j] : 0 <= i < N and 0 <= j <= floor(i / 2) }",
+      "[N] -> { [i, j] : 0 <= i <= N and 2j = i + N }",
+      "[N] -> { [i] : 0 <= i <= 10 and 3i = N + 1 }",
+      "[N, M] -> { [i, j] : 0 <= i <= N and 0 <= j and 4i + 6j = M }",
+      "[N, M] -> { [i, j] : 0 <= i <= N and i <= j <= M and N = 2M + 1 }",
+      "[N, M] -> { [i, j, k] : 0 <= i <= N and 0 <= j <= M and 6k = 2i + 4j + N and 3M = 2N }",
+      "[N] -> { [i, j] : 0 <= i <= N and 0 <= j <= N and exists (e, f : i = 4e + N and j = 6f + i) }",
   })
   void piecesWithDivisionsAndEqualitiesMatchEnumeration(String text) {
     Relation r = Relation.parse(text);
@@ -101,6 +111,25 @@ class BarvinokProperties {
       BruteForce.forEachPoint(target.nVar(), P_LO, P_HI, p -> assertEquals(Rational.of(enumerate(b, p, -3, 20)),
           c.evaluate(p), () -> "at " + Arrays.toString(p) + " of " + b + " = " + c));
     }
+  }
+
+  /**
+   * A triangle whose vertex cones have indices above the enumeration limit (decomposed with
+   * reduced lattice bases), against a direct sum over j for large values of N.
+   */
+  @Property(tries = 40)
+  void largeIndexConesMatchDirectSums(@ForAll("largeN") long n) {
+    BasicRelation b = Relation.parse("[N] -> { [i, j] : i >= 0 and j >= 0 and 20011i + 30013j <= N }").basics().get(0);
+    PwQPolynomial c = barvinok(b, b.space().paramsSpace());
+    assertNotNull(c);
+    long expected = 0;
+    for (long j = 0; 30013 * j <= n; j++) expected += Math.floorDiv(n - 30013 * j, 20011) + 1;
+    assertEquals(Rational.of(expected), c.evaluate(new long[] {n}));
+  }
+
+  @Provide
+  Arbitrary<Long> largeN() {
+    return Arbitraries.longs().between(-50_000, 3_000_000);
   }
 
   record Poly(BasicRelation b) {
@@ -137,6 +166,51 @@ class BarvinokProperties {
             return new Poly(bld.build());
           });
         });
+  }
+
+  record Weighted(BasicRelation b, QuasiPolynomial q) {
+    @Override
+    public String toString() {
+      return b + " weight " + q;
+    }
+  }
+
+  /** Random polytopes with a random weight of degree <= 2 in all variables, plus a floor term. */
+  @Provide
+  Arbitrary<Weighted> weighted() {
+    return polytopes().flatMap(p -> {
+      Space s = p.b().space();
+      int nv = s.nVar();
+      Arbitrary<Polynomial> terms = Combinators.combine(
+              Arbitraries.integers().between(0, 2).list().ofSize(nv + 1), Arbitraries.integers().between(-3, 3))
+          .as((e, c) -> Polynomial.term(Monomial.of(e.stream().mapToInt(Integer::intValue).toArray()), Rational.of(c)))
+          .filter(t -> t.degree() <= 2)
+          .list().ofMaxSize(3).map(ts -> ts.stream().reduce(Polynomial.ZERO, Polynomial::add));
+      Arbitrary<long[]> floorNum = Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(1 + nv);
+      return Combinators.combine(terms, floorNum, Arbitraries.longs().between(1, 3))
+          .as((poly, n, d) -> new Weighted(p.b(), QuasiPolynomial.of(s, List.of(new Div(n, d)), poly)));
+    });
+  }
+
+  /** Barvinok's algorithm with a polynomial weight against summation over enumerated points. */
+  @Property(tries = 40)
+  void weightedSumsMatchEnumeration(@ForAll("weighted") Weighted w) {
+    BasicRelation b = w.b();
+    if (b.isMarkedEmpty()) return;
+    Space target = b.space().paramsSpace();
+    PwQPolynomial total = Counting.weightedSumByBarvinok(b, w.q(), target);
+    assertNotNull(total, () -> "not applicable to " + w);
+    int np = target.nVar();
+    int n = b.nVar() - np;
+    BruteForce.forEachPoint(np, P_LO, P_HI, p -> {
+      Rational[] expected = {Rational.ZERO};
+      BruteForce.forEachPoint(n, -5, 5 + P_HI, x -> {
+        long[] full = Arrays.copyOf(p, np + n);
+        System.arraycopy(x, 0, full, np, n);
+        if (b.contains(full)) expected[0] = expected[0].add(w.q().evaluate(full));
+      });
+      assertEquals(expected[0], total.evaluate(p), () -> "at " + Arrays.toString(p) + " of " + w + " = " + total);
+    });
   }
 
   @Property(tries = 150)

@@ -148,4 +148,92 @@ class CountingProperties {
       });
     });
   }
+
+  /**
+   * Random sets cut by one or two random equalities (non-unit coefficients, equalities on the
+   * parameters alone: lower-dimensional parameter domains, strides on the dimensions): card
+   * against enumeration, and every piece is counted by Barvinok's algorithm after lattice
+   * compression.
+   */
+  @Provide
+  Arbitrary<Case> withEqualities() {
+    return PresburgerArbitraries.setSpaces().flatMap(s -> {
+      int nVar = s.nVar();
+      Arbitrary<long[]> eq = Arbitraries.longs().between(-3, 3).array(long[].class).ofSize(1 + nVar);
+      Arbitrary<long[]> point = Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(nVar);
+      return Combinators.combine(PresburgerArbitraries.relations(s, 1, 2, 0, 1), eq.list().ofMinSize(1).ofMaxSize(2),
+              point, Arbitraries.of(true, false))
+          .as((r, eqs, pt, withR) -> {
+            // each equality passes through the point, so that the set is often non-empty
+            BasicRelation.Builder b = BasicRelation.builder(s);
+            for (long[] e : eqs) {
+              long[] row = e.clone();
+              row[0] = 0;
+              for (int v = 0; v < nVar; v++) row[0] -= row[1 + v] * pt[v];
+              b.addEq(row);
+            }
+            Relation base = Relation.of(b.build());
+            return new Case(boxed(withR ? r.intersect(base) : base));
+          });
+    });
+  }
+
+  @Property(tries = 200)
+  void cardWithEqualitiesMatchesEnumerationAndUsesBarvinok(@ForAll("withEqualities") Case c) {
+    checkCard(c.r());
+    Space target = c.r().space().paramsSpace();
+    for (BasicRelation b : c.r().computeDivs().basics()) {
+      PwQPolynomial n = Counting.countByBarvinok(b, target);
+      org.junit.jupiter.api.Assertions.assertNotNull(n, () -> "not counted by Barvinok: " + b);
+      BruteForce.forEachPoint(target.nVar(), PARAM_LO, PARAM_HI, p -> assertEquals(
+          Rational.of(enumerate(Relation.of(b), p)), n.evaluate(p), () -> "at " + Arrays.toString(p) + " of " + b + " = " + n));
+    }
+  }
+
+  /**
+   * Unbounded sets: card is {@code infty} exactly where the set has a point. Oracle: with
+   * coefficients in [-2, 2] and |N| <= 5 every vertex lies within 48 of the origin (Cramer's rule),
+   * so an infinite set gains points from a box of radius 50 to one of radius 75, and a finite
+   * one has all its points in the smaller box.
+   */
+  @Provide
+  Arbitrary<Case> unbounded() {
+    Arbitrary<Space> spaces = Combinators.combine(Arbitraries.integers().between(0, 1), Arbitraries.integers().between(1, 2))
+        .as((p, d) -> Space.set(List.of("N").subList(0, p), d));
+    return spaces.flatMap(s -> {
+      Arbitrary<long[]> row = Arbitraries.longs().between(-2, 2).array(long[].class).ofSize(1 + s.nVar());
+      return row.list().ofMinSize(1).ofMaxSize(3).map(rows -> {
+        BasicRelation.Builder b = BasicRelation.builder(s);
+        for (long[] r : rows) b.addIneq(r);
+        return new Case(Relation.of(b.build()));
+      });
+    });
+  }
+
+  static long countInBox(Relation r, long[] ctx, long box) {
+    int n = r.space().nVar() - ctx.length;
+    long[] count = {0};
+    BruteForce.forEachPoint(n, -box, box, p -> {
+      long[] full = Arrays.copyOf(ctx, ctx.length + n);
+      System.arraycopy(p, 0, full, ctx.length, n);
+      if (r.contains(full)) count[0]++;
+    });
+    return count[0];
+  }
+
+  @Property(tries = 60)
+  void cardOfUnboundedSetsIsInfinityWhereNonEmpty(@ForAll("unbounded") Case c) {
+    PwQPolynomial card = Counting.card(c.r());
+    int np = c.r().space().nParam();
+    BruteForce.forEachPoint(np, PARAM_LO, PARAM_HI, p -> {
+      long small = countInBox(c.r(), p, 50);
+      long big = countInBox(c.r(), p, 75);
+      if (card.isInfiniteAt(p)) {
+        org.junit.jupiter.api.Assertions.assertTrue(big > small, () -> "infty at " + Arrays.toString(p) + " for " + c + ": " + card);
+      } else {
+        assertEquals(small, big, () -> "finite at " + Arrays.toString(p) + " for " + c + ": " + card);
+        assertEquals(Rational.of(big), card.evaluate(p), () -> "at " + Arrays.toString(p) + " for " + c + ": " + card);
+      }
+    });
+  }
 }

@@ -64,6 +64,32 @@ class UnimodularDecompositionProperties {
   }
 
   @Provide
+  Arbitrary<long[][]> bigCones() {
+    return Arbitraries.integers().between(2, 4).flatMap(d ->
+        Arbitraries.longs().between(-15, 15).array(long[].class).ofSize(d).array(long[][].class).ofSize(d)
+            .filter(g -> UnimodularDecomposition.determinant(g) != 0));
+  }
+
+  /** The same with every group element chosen from a reduced lattice basis (no enumeration). */
+  @Property(tries = 100)
+  void signedCountIsTheIndicatorWithReducedBases(@ForAll("bigCones") long[][] g, @ForAll("points") long[] y0) {
+    int d = g.length;
+    long[] y = Arrays.copyOf(y0, d);
+    if (d == 4) y[3] = y0[0] - y0[1] + 7;
+    List<UnimodularDecomposition.Cone> cones = UnimodularDecomposition.decompose(g, 1);
+    Rational[] cy = coordinates(g, y);
+    Assume.that(cy != null);
+    int total = 0;
+    for (UnimodularDecomposition.Cone c : cones) {
+      assertEquals(1, Math.abs(UnimodularDecomposition.determinant(c.generators())));
+      Rational[] ci = coordinates(c.generators(), y);
+      Assume.that(ci != null);
+      if (inside(ci)) total += c.sign();
+    }
+    assertEquals(inside(cy) ? 1 : 0, total, () -> Arrays.deepToString(g) + " at " + Arrays.toString(y));
+  }
+
+  @Provide
   Arbitrary<long[]> points() {
     return Arbitraries.longs().between(-40, 40).array(long[].class).ofSize(3);
   }
