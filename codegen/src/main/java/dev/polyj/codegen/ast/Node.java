@@ -28,6 +28,10 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
     public For withPragmas(List<String> newPragmas) {
       return new For(iterator, init, upper, step, body, ImmutableList.copyOf(newPragmas));
     }
+
+    public For withBody(Node newBody) {
+      return new For(iterator, init, upper, step, newBody, pragmas);
+    }
   }
 
   /** {@code if (cond) then else otherwise}; {@code otherwise} may be null. */

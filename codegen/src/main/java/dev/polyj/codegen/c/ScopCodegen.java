@@ -6,6 +6,7 @@ import dev.polyj.codegen.ast.AstBuilder;
 import dev.polyj.codegen.ast.BuildOptions;
 import dev.polyj.codegen.ast.ExprFormat;
 import dev.polyj.codegen.ast.Exprs;
+import dev.polyj.codegen.ast.GuardPeeling;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.codegen.ast.ScanProblem;
 import dev.polyj.codegen.ast.ScheduleTreeProblem;
@@ -30,7 +31,7 @@ public final class ScopCodegen {
   /** The AST executing the SCoP's statements in the order of {@code schedule} (a tree over its domains). */
   public static Node ast(Scop scop, ScheduleNode schedule, BuildOptions options) {
     ScanProblem problem = ScheduleTreeProblem.of(schedule, scop.context());
-    return AstBuilder.build(problem, options.withReservedNames(identifiers(scop)));
+    return GuardPeeling.peel(AstBuilder.build(problem, options.withReservedNames(identifiers(scop))));
   }
 
   /** The C region (helper macros, then a block with the iterators declared) replacing the SCoP. */
