@@ -84,16 +84,116 @@ final class Hulls {
 
   /**
    * The equalities (rows over constant, variables, shared divisions) of the affine hull. Sample
-   * points and the normals of their hulls can leave 64 bits even when the final hull does not; that
-   * is reported as a clear error, never as a wrong hull.
+   * points and the normals of their hulls can leave 64 bits even when the final hull does not: the
+   * search is then redone on {@code BigInteger} points and candidate equalities, with a sampler on
+   * {@code BigInteger} rows, and only the reduced equalities of the hull are brought back to 64 bits
+   * (a clear error naming the value when one of them does not fit).
    */
   private static List<long[]> affineHullRows(Aligned a) {
     try {
       return affineHullRowsLong(a);
     } catch (CoefficientOverflowException e) {
-      throw new CoefficientOverflowException(
-          "affine hull: a sample point or candidate equality does not fit in 64 bits (" + e.getMessage() + ")");
+      return affineHullRowsBig(a);
     }
+  }
+
+  /** {@link #affineHullRowsLong} on {@code BigInteger} points and rows. */
+  private static List<long[]> affineHullRowsBig(Aligned a) {
+    int n = a.nHull();
+    List<List<BigInteger[]>> eqs = new ArrayList<>();
+    List<List<BigInteger[]>> ineqs = new ArrayList<>();
+    for (int k = 0; k < a.pieces.size(); k++) {
+      eqs.add(BigSampling.big(a.eqs.get(k)));
+      ineqs.add(BigSampling.big(a.ineqs.get(k)));
+    }
+    BigInteger[] p0 = BigSampling.sampleRows(a.width, n, eqs.get(0), ineqs.get(0));
+    List<BigInteger[]> proved = new ArrayList<>();
+    List<BigInteger[]> dirs = new ArrayList<>();
+    Deque<BigInteger[]> cand = candidatesBig(dirs, proved, p0, n);
+    while (!cand.isEmpty()) {
+      BigInteger[] e = cand.poll();
+      BigInteger[] p = pointOffEqualityBig(a, eqs, ineqs, e);
+      if (p == null) {
+        proved.add(e);
+      } else {
+        BigInteger[] d = new BigInteger[n];
+        for (int j = 0; j < n; j++) d[j] = p[j].subtract(p0[j]);
+        dirs.add(d);
+        cand = candidatesBig(dirs, proved, p0, n);
+      }
+    }
+    return reducedEqualities(proved, n);
+  }
+
+  /**
+   * The equalities in reduced echelon form with the last column eliminated first (the order of the
+   * Gaussian elimination of the normal form), brought back to {@code long}.
+   */
+  private static List<long[]> reducedEqualities(List<BigInteger[]> rows, int n) {
+    int w = 1 + n;
+    List<BigInteger[]> m = new ArrayList<>();
+    for (BigInteger[] r : rows) {
+      BigInteger[] o = new BigInteger[w];
+      for (int j = 0; j < n; j++) o[j] = r[n - j];
+      o[n] = r[0];
+      m.add(o);
+    }
+    int rank = echelonBig(m, n).size();
+    List<long[]> out = new ArrayList<>();
+    for (int i = 0; i < rank; i++) {
+      BigInteger[] o = m.get(i);
+      BigInteger[] r = new BigInteger[w];
+      for (int j = 0; j < n; j++) r[n - j] = o[j];
+      r[0] = o[n];
+      out.add(BigSampling.fit(r, "an equality of the affine hull"));
+    }
+    return out;
+  }
+
+  /** A point of some piece where {@code e != 0}, or null. */
+  private static BigInteger[] pointOffEqualityBig(
+      Aligned a, List<List<BigInteger[]>> eqs, List<List<BigInteger[]>> ineqs, BigInteger[] e) {
+    BigInteger[] up = BigConstraintSystem.widened(e, a.width);
+    up[0] = up[0].subtract(BigInteger.ONE);
+    BigInteger[] down = BigConstraintSystem.negate(BigConstraintSystem.widened(e, a.width));
+    down[0] = down[0].subtract(BigInteger.ONE);
+    for (int k = 0; k < a.pieces.size(); k++) {
+      for (BigInteger[] side : new BigInteger[][] {up, down}) {
+        List<BigInteger[]> in = new ArrayList<>(ineqs.get(k));
+        in.add(side);
+        BigInteger[] p = BigSampling.sampleRows(a.width, a.nHull(), eqs.get(k), in);
+        if (p != null) return p;
+      }
+    }
+    return null;
+  }
+
+  /** {@link #candidates} on {@code BigInteger} rows. */
+  private static Deque<BigInteger[]> candidatesBig(List<BigInteger[]> dirs, List<BigInteger[]> proved, BigInteger[] p0, int n) {
+    List<BigInteger[]> basis = new ArrayList<>();
+    for (BigInteger[] e : proved) basis.add(java.util.Arrays.copyOfRange(e, 1, 1 + n));
+    int rank = rankBig(basis, n);
+    Deque<BigInteger[]> out = new ArrayDeque<>();
+    List<BigInteger[]> m = new ArrayList<>();
+    for (BigInteger[] d : dirs) m.add(d.clone());
+    for (BigInteger[] k : kernelBig(m, n)) {
+      basis.add(k);
+      int r2 = rankBig(basis, n);
+      if (r2 == rank) {
+        basis.remove(basis.size() - 1);
+        continue;
+      }
+      rank = r2;
+      BigInteger[] row = new BigInteger[1 + n];
+      BigInteger c = BigInteger.ZERO;
+      for (int j = 0; j < n; j++) {
+        row[1 + j] = k[j];
+        c = c.subtract(k[j].multiply(p0[j]));
+      }
+      row[0] = c;
+      out.add(row);
+    }
+    return out;
   }
 
   private static List<long[]> affineHullRowsLong(Aligned a) {
@@ -443,20 +543,29 @@ final class Hulls {
     }
     List<long[]> ineqs = new ArrayList<>(a.al.pinning(base));
     for (long[] c : cands.values()) {
-      long bound = Ints.neg(c[0]); // c >= 0 reads f >= bound
-      boolean bounded = true;
-      for (int k = 0; k < pieces.size() && bounded; k++) {
-        Long m = IntegerOptimum.minimum(a.width, a.eqs.get(k), a.ineqs.get(k), c, bound);
-        if (m == null) bounded = false;
-        else bound = m;
-      }
-      if (!bounded) continue;
-      long[] row = c.clone();
-      row[0] = Ints.neg(bound);
-      ineqs.add(row);
+      long[] row = translated(a, c);
+      if (row != null) ineqs.add(row);
     }
     BasicRelation hull = a.al.build(r.space(), 0, eqs, ineqs);
     return Redundancy.simplify(hull);
+  }
+
+  /**
+   * The constraint {@code c >= 0} translated to hold on every piece: its linear part {@code f} with
+   * {@code f >= min(-c0, min of f over the pieces)}; null when f is unbounded below on a piece. The
+   * bound is computed on {@code BigInteger} when it leaves 64 bits; a translated constant that does
+   * not fit is a clear error naming it.
+   */
+  private static long[] translated(Aligned a, long[] c) {
+    BigInteger bound = BigInteger.valueOf(c[0]).negate(); // c >= 0 reads f >= bound
+    for (int k = 0; k < a.pieces.size(); k++) {
+      BigInteger m = IntegerOptimum.minimumExact(a.width, a.eqs.get(k), a.ineqs.get(k), c, bound);
+      if (m == null) return null;
+      bound = m;
+    }
+    BigInteger[] row = BigConstraintSystem.big(c);
+    row[0] = bound.negate();
+    return BigSampling.fit(row, "a constraint of the simple hull");
   }
 
   /** Key on the linear part (columns 1..) of a row. */
