@@ -84,30 +84,86 @@ final class Hulls {
 
   /**
    * The equalities (rows over constant, variables, shared divisions) of the affine hull. Sample
-   * points and the normals of their hulls can leave 64 bits even when the final hull does not: the
-   * search is then redone on {@code BigInteger} points and candidate equalities, with a sampler on
-   * {@code BigInteger} rows, and only the reduced equalities of the hull are brought back to 64 bits
-   * (a clear error naming the value when one of them does not fit).
+   * points and the normals of their hulls can leave 64 bits even when the final hull does not. The
+   * hull is then computed piece by piece (the affine hull of a union is the affine hull of the
+   * pieces' affine hulls): each piece's hull starts from the piece's own equalities, on {@code
+   * long} rows when they suffice and on {@code BigInteger} points, rows and emptiness tests
+   * otherwise; the hulls are joined by exact linear algebra (the directions of every piece's hull
+   * and the differences of their points span the union's hull), and only the reduced equalities are
+   * brought back to 64 bits (a clear error naming the value when one of them does not fit).
    */
   private static List<long[]> affineHullRows(Aligned a) {
     try {
-      return affineHullRowsLong(a);
+      return affineHullRowsLong(a, allPieces(a), List.of());
     } catch (CoefficientOverflowException e) {
-      return affineHullRowsBig(a);
+      return affineHullRowsByPieces(a);
     }
   }
 
-  /** {@link #affineHullRowsLong} on {@code BigInteger} points and rows. */
-  private static List<long[]> affineHullRowsBig(Aligned a) {
+  private static int[] allPieces(Aligned a) {
+    int[] all = new int[a.pieces.size()];
+    for (int k = 0; k < all.length; k++) all[k] = k;
+    return all;
+  }
+
+  private static List<long[]> affineHullRowsByPieces(Aligned a) {
+    int n = a.nHull();
+    int base = a.al.extraBase();
+    List<BigInteger[]> gens = new ArrayList<>();
+    BigInteger[] p0 = null;
+    for (int k = 0; k < a.pieces.size(); k++) {
+      List<long[]> seeds = new ArrayList<>();
+      for (long[] e : a.eqs.get(k)) if (Rows.noneFrom(e, base)) seeds.add(java.util.Arrays.copyOf(e, 1 + n));
+      int[] one = {k};
+      List<BigInteger[]> rows;
+      BigInteger[] p;
+      try {
+        rows = BigSampling.big(affineHullRowsLong(a, one, seeds));
+        p = BigConstraintSystem.big(Sampling.sampleRows(a.width, n, a.eqs.get(k), a.ineqs.get(k)));
+      } catch (CoefficientOverflowException e) {
+        List<BigInteger[]> proved = new ArrayList<>(BigSampling.big(seeds));
+        p = affineHullRowsBig(a, one, proved);
+        rows = proved;
+      }
+      List<BigInteger[]> normals = new ArrayList<>();
+      for (BigInteger[] r : rows) normals.add(java.util.Arrays.copyOfRange(r, 1, 1 + n));
+      gens.addAll(kernelBig(normals, n));
+      if (p0 == null) {
+        p0 = p;
+      } else {
+        BigInteger[] d = new BigInteger[n];
+        for (int j = 0; j < n; j++) d[j] = p[j].subtract(p0[j]);
+        gens.add(d);
+      }
+    }
+    List<BigInteger[]> rows = new ArrayList<>();
+    for (BigInteger[] nv : kernelBig(gens, n)) {
+      BigInteger[] row = new BigInteger[1 + n];
+      BigInteger c = BigInteger.ZERO;
+      for (int j = 0; j < n; j++) {
+        row[1 + j] = nv[j];
+        c = c.subtract(nv[j].multiply(p0[j]));
+      }
+      row[0] = c;
+      rows.add(row);
+    }
+    return reducedEqualities(rows, n);
+  }
+
+  /**
+   * The search of {@link #affineHullRowsLong} over the given pieces on {@code BigInteger} points
+   * and rows; {@code proved} holds equalities known to hold on those pieces and receives the
+   * others. Returns the first sample point.
+   */
+  private static BigInteger[] affineHullRowsBig(Aligned a, int[] which, List<BigInteger[]> proved) {
     int n = a.nHull();
     List<List<BigInteger[]>> eqs = new ArrayList<>();
     List<List<BigInteger[]>> ineqs = new ArrayList<>();
-    for (int k = 0; k < a.pieces.size(); k++) {
+    for (int k : which) {
       eqs.add(BigSampling.big(a.eqs.get(k)));
       ineqs.add(BigSampling.big(a.ineqs.get(k)));
     }
     BigInteger[] p0 = BigSampling.sampleRows(a.width, n, eqs.get(0), ineqs.get(0));
-    List<BigInteger[]> proved = new ArrayList<>();
     List<BigInteger[]> dirs = new ArrayList<>();
     Deque<BigInteger[]> cand = candidatesBig(dirs, proved, p0, n);
     while (!cand.isEmpty()) {
@@ -122,7 +178,7 @@ final class Hulls {
         cand = candidatesBig(dirs, proved, p0, n);
       }
     }
-    return reducedEqualities(proved, n);
+    return p0;
   }
 
   /**
@@ -157,7 +213,7 @@ final class Hulls {
     up[0] = up[0].subtract(BigInteger.ONE);
     BigInteger[] down = BigConstraintSystem.negate(BigConstraintSystem.widened(e, a.width));
     down[0] = down[0].subtract(BigInteger.ONE);
-    for (int k = 0; k < a.pieces.size(); k++) {
+    for (int k = 0; k < eqs.size(); k++) {
       for (BigInteger[] side : new BigInteger[][] {up, down}) {
         List<BigInteger[]> in = new ArrayList<>(ineqs.get(k));
         in.add(side);
@@ -196,15 +252,19 @@ final class Hulls {
     return out;
   }
 
-  private static List<long[]> affineHullRowsLong(Aligned a) {
+  /**
+   * The affine hull of the given pieces: equalities {@code seeds} known to hold on them, and the
+   * candidates proved by the search.
+   */
+  private static List<long[]> affineHullRowsLong(Aligned a, int[] which, List<long[]> seeds) {
     int n = a.nHull();
-    long[] p0 = Sampling.sampleRows(a.width, n, a.eqs.get(0), a.ineqs.get(0));
-    List<long[]> proved = new ArrayList<>();
+    long[] p0 = Sampling.sampleRows(a.width, n, a.eqs.get(which[0]), a.ineqs.get(which[0]));
+    List<long[]> proved = new ArrayList<>(seeds);
     List<long[]> dirs = new ArrayList<>();
     Deque<long[]> cand = candidates(dirs, proved, p0, n);
     while (!cand.isEmpty()) {
       long[] e = cand.poll();
-      long[] p = pointOffEquality(a, e);
+      long[] p = pointOffEquality(a, which, e);
       if (p == null) {
         proved.add(e);
       } else {
@@ -293,10 +353,10 @@ final class Hulls {
   }
 
   /** A point of some piece where {@code e != 0}, or null. */
-  private static long[] pointOffEquality(Aligned a, long[] e) {
+  private static long[] pointOffEquality(Aligned a, int[] which, long[] e) {
     long[] up = Rows.pad(Rows.shifted(e, -1), a.width);
     long[] down = Rows.pad(Rows.negation(e), a.width);
-    for (int k = 0; k < a.pieces.size(); k++) {
+    for (int k : which) {
       for (long[] side : new long[][] {up, down}) {
         List<long[]> in = new ArrayList<>(a.ineqs.get(k));
         in.add(side);
