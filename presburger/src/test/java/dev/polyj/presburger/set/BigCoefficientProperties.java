@@ -376,7 +376,11 @@ class BigCoefficientProperties {
   record Shear(int[] dst, int[] src, long k) {
     long[] row(long[] r) {
       long[] o = r.clone();
-      for (int t = 0; t < dst.length; t++) o[src[t]] = Math.addExact(o[src[t]], Math.multiplyExact(k, r[dst[t]]));
+      try {
+        for (int t = 0; t < dst.length; t++) o[src[t]] = Math.addExact(o[src[t]], Math.multiplyExact(k, r[dst[t]]));
+      } catch (ArithmeticException e) {
+        throw new CoefficientOverflowException("the sheared row of " + Arrays.toString(r) + " does not fit in 64 bits");
+      }
       return o;
     }
 
