@@ -73,7 +73,15 @@ final class BigSampling {
       else li.add(s);
     }
     if (allFit) return Rows.isEmpty(width, le, li);
-    return OmegaTest.isIntegerEmptyBig(width - 1, eqs, ineqs);
+    try {
+      return OmegaTest.isIntegerEmptyBig(width - 1, eqs, ineqs);
+    } catch (CoefficientOverflowException e) {
+      throw e;
+    } catch (ArithmeticException e) {
+      // the elimination on BigInteger rows has no simplex shortcut; when it gives up, the search
+      // is abandoned like any computation whose coefficients outgrow 64 bits
+      throw new CoefficientOverflowException("emptiness test on rows beyond 64 bits gave up: " + e.getMessage());
+    }
   }
 
   // -----------------------------------------------------------------------------------------------
