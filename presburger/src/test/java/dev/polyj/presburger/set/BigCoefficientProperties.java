@@ -604,6 +604,32 @@ class BigCoefficientProperties {
         e.getMessage());
   }
 
+  /** A minimum between -2^63 and -2^62: the search for it leaves 64 bits, the simple hull does not. */
+  @Example
+  void simpleHullWithAMinimumNearTheLimit() {
+    Space s = Space.set(List.of(), 1);
+    long low = Long.MIN_VALUE + 5;
+    Relation r = Relation.of(BasicRelation.of(s, List.of(), List.of(new long[] {1L << 62, 1})))
+        .union(Relation.of(BasicRelation.of(s, List.of(new long[] {low, -1}), List.of())));
+    BasicRelation hull = r.simpleHull();
+    Relation expected = Relation.of(BasicRelation.of(s, List.of(), List.of(new long[] {Long.MAX_VALUE - 4, 1})));
+    assertTrue(expected.isEqual(Relation.of(hull)), () -> "simple hull " + hull);
+  }
+
+  /** Two points 2^63 apart: their difference leaves 64 bits, the line through them does not. */
+  @Example
+  void affineHullOfFarApartPoints() {
+    Space s = Space.set(List.of(), 2);
+    long t = 1L << 62;
+    Relation r = Relation.of(Sampling.point(s, new long[] {t, 1})).union(Relation.of(Sampling.point(s, new long[] {-t, 3})));
+    BasicRelation hull = r.affineHull();
+    // x + 2^62 y = 2^63
+    assertTrue(hull.contains(new long[] {t, 1}) && hull.contains(new long[] {-t, 3}) && hull.contains(new long[] {0, 2}),
+        hull::toString);
+    assertTrue(!hull.contains(new long[] {0, 1}) && !hull.contains(new long[] {1, 2}), hull::toString);
+    assertEquals(1, hull.nEq(), hull::toString);
+  }
+
   /**
    * Affine and simple hulls of sheared unions contain the union and equal the hulls of the small
    * union mapped back: the shear maps integer points one to one, and inequalities too (it keeps
