@@ -534,6 +534,7 @@ class BigCoefficientProperties {
    */
   @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
   void sampleOfShearedSets(@ForAll("boxedShearedSets") ShearedSets c) {
+    Statistics.label("outcome").coverage(cov -> cov.check("sample").percentage(p -> p >= 50));
     Relation small = c.smallUnion();
     Relation big;
     try {
@@ -608,12 +609,16 @@ class BigCoefficientProperties {
   @Example
   void simpleHullWithAMinimumNearTheLimit() {
     Space s = Space.set(List.of(), 1);
-    long low = Long.MIN_VALUE + 5;
-    Relation r = Relation.of(BasicRelation.of(s, List.of(), List.of(new long[] {1L << 62, 1})))
+    // x >= -2^62 + 3 and x = -2^63 + 1: the exponential search for the minimum of x steps below -2^63
+    long low = Long.MIN_VALUE + 1;
+    Relation r = Relation.of(BasicRelation.of(s, List.of(), List.of(new long[] {(1L << 62) - 3, 1})))
         .union(Relation.of(BasicRelation.of(s, List.of(new long[] {low, -1}), List.of())));
     BasicRelation hull = r.simpleHull();
-    Relation expected = Relation.of(BasicRelation.of(s, List.of(), List.of(new long[] {Long.MAX_VALUE - 4, 1})));
+    Relation expected = Relation.of(BasicRelation.of(s, List.of(), List.of(new long[] {Long.MAX_VALUE, 1})));
     assertTrue(expected.isEqual(Relation.of(hull)), () -> "simple hull " + hull);
+    // the minimum of x on x = -2^63 + 1 below the cap -5: the exponential search passes -2^63
+    Long m = IntegerOptimum.minimum(2, List.of(new long[] {low, -1}), List.of(), new long[] {0, 1}, -5);
+    assertEquals(low, m);
   }
 
   /** Two points 2^63 apart: their difference leaves 64 bits, the line through them does not. */
@@ -640,6 +645,8 @@ class BigCoefficientProperties {
    */
   @Property(tries = 80, edgeCases = EdgeCasesMode.NONE)
   void shearedHullsAreTheSmallHullsMappedBack(@ForAll("shearedUnions") ShearedSets c) {
+    // most cases must be computed, not stopped at a limit
+    Statistics.label("hulls").coverage(cov -> cov.check("computed").percentage(p -> p >= 75));
     Relation small = c.smallUnion();
     Relation big;
     try {
@@ -761,6 +768,7 @@ class BigCoefficientProperties {
    */
   @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
   void closureOfShearedTranslations(@ForAll("shearedTranslations") ShearedMap c) {
+    Statistics.label("exact (small, big)").coverage(cov -> cov.check("true, true").percentage(p -> p >= 50));
     TransitiveClosure.Result small = c.small().transitiveClosure();
     Relation big = c.big();
     TransitiveClosure.Result res;
