@@ -511,7 +511,8 @@ class BigCoefficientProperties {
 
   @Provide
   Arbitrary<Scaled> boxedScaledSets() {
-    return Arbitraries.integers().between(2, 3).flatMap(n -> scaled(n, 1, factors(40, 61))).map(c -> {
+    // factors below 2^61, so that the scaled rows (coefficients up to 3) fit
+    return Arbitraries.integers().between(2, 3).flatMap(n -> scaled(n, 1, factors(40, 60))).map(c -> {
       List<long[]> ineqs = new ArrayList<>(c.ineqs());
       for (int v = 0; v < c.nVar(); v++) {
         long[] lo = new long[1 + c.nVar() + c.nLocal()];
