@@ -2,8 +2,10 @@ package dev.polyj.presburger.set;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.space.Space;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -98,13 +100,23 @@ final class DivAlignment {
       int col = 1 + nVar + k;
       long[] lo = Arrays.copyOf(d.numeratorRaw(), width);
       lo[col] = -d.denominator();
-      long[] hi = Ints.negate(Arrays.copyOf(d.numeratorRaw(), width));
-      hi[col] = d.denominator();
-      hi[0] = Ints.add(hi[0], d.denominator() - 1);
       out.add(lo);
-      out.add(hi);
+      out.add(upperPinning(lo, d.denominator(), k));
     }
     return out;
+  }
+
+  /** {@code -num + den * e + den - 1 >= 0} from the lower pinning row {@code num - den * e >= 0}. */
+  private static long[] upperPinning(long[] lo, long den, int k) {
+    try {
+      long[] hi = Ints.negate(lo);
+      hi[0] = Ints.add(hi[0], den - 1);
+      return hi;
+    } catch (CoefficientOverflowException e) {
+      BigInteger[] hi = BigConstraintSystem.negate(BigConstraintSystem.big(lo));
+      hi[0] = hi[0].add(BigInteger.valueOf(den - 1));
+      return BigSampling.fit(hi, "the upper pinning inequality of division " + k);
+    }
   }
 
   /** A row of b over the aligned columns, its extras starting at column {@code extraBase}. */
@@ -115,7 +127,13 @@ final class DivAlignment {
       long c = row[1 + nVar + i];
       if (c == 0) continue;
       int col = map[i] >= 0 ? 1 + nVar + map[i] : extraBase + (-map[i] - 1);
-      o[col] = Ints.add(o[col], c);
+      long sum = o[col] + c;
+      if (((o[col] ^ sum) & (c ^ sum)) < 0) {
+        throw new CoefficientOverflowException("exact result does not fit in 64 bits: the coefficient of shared division "
+            + map[i] + " in an aligned row is " + BigInteger.valueOf(o[col]).add(BigInteger.valueOf(c))
+            + " (row " + Arrays.toString(row) + ")");
+      }
+      o[col] = sum;
     }
     return o;
   }

@@ -84,27 +84,187 @@ final class Hulls {
 
   /**
    * The equalities (rows over constant, variables, shared divisions) of the affine hull. Sample
-   * points and the normals of their hulls can leave 64 bits even when the final hull does not; that
-   * is reported as a clear error, never as a wrong hull.
+   * points and the normals of their hulls can leave 64 bits even when the final hull does not. The
+   * hull is then computed piece by piece (the affine hull of a union is the affine hull of the
+   * pieces' affine hulls): each piece's hull starts from the piece's own equalities, on {@code
+   * long} rows when they suffice and on {@code BigInteger} points, rows and emptiness tests
+   * otherwise; the hulls are joined by exact linear algebra (the directions of every piece's hull
+   * and the differences of their points span the union's hull), and only the reduced equalities are
+   * brought back to 64 bits (a clear error naming the value when one of them does not fit).
    */
   private static List<long[]> affineHullRows(Aligned a) {
     try {
-      return affineHullRowsLong(a);
+      return affineHullRowsLong(a, allPieces(a), List.of());
     } catch (CoefficientOverflowException e) {
-      throw new CoefficientOverflowException(
-          "affine hull: a sample point or candidate equality does not fit in 64 bits (" + e.getMessage() + ")");
+      return affineHullRowsByPieces(a);
     }
   }
 
-  private static List<long[]> affineHullRowsLong(Aligned a) {
+  private static int[] allPieces(Aligned a) {
+    int[] all = new int[a.pieces.size()];
+    for (int k = 0; k < all.length; k++) all[k] = k;
+    return all;
+  }
+
+  private static List<long[]> affineHullRowsByPieces(Aligned a) {
     int n = a.nHull();
-    long[] p0 = Sampling.sampleRows(a.width, n, a.eqs.get(0), a.ineqs.get(0));
-    List<long[]> proved = new ArrayList<>();
+    int base = a.al.extraBase();
+    List<BigInteger[]> gens = new ArrayList<>();
+    BigInteger[] p0 = null;
+    for (int k = 0; k < a.pieces.size(); k++) {
+      List<long[]> seeds = new ArrayList<>();
+      for (long[] e : a.eqs.get(k)) if (Rows.noneFrom(e, base)) seeds.add(java.util.Arrays.copyOf(e, 1 + n));
+      int[] one = {k};
+      List<BigInteger[]> rows;
+      BigInteger[] p;
+      try {
+        rows = BigSampling.big(affineHullRowsLong(a, one, seeds));
+        p = BigConstraintSystem.big(Sampling.sampleRows(a.width, n, a.eqs.get(k), a.ineqs.get(k)));
+      } catch (CoefficientOverflowException e) {
+        List<BigInteger[]> proved = new ArrayList<>(BigSampling.big(seeds));
+        p = affineHullRowsBig(a, one, proved);
+        rows = proved;
+      }
+      List<BigInteger[]> normals = new ArrayList<>();
+      for (BigInteger[] r : rows) normals.add(java.util.Arrays.copyOfRange(r, 1, 1 + n));
+      gens.addAll(kernelBig(normals, n));
+      if (p0 == null) {
+        p0 = p;
+      } else {
+        BigInteger[] d = new BigInteger[n];
+        for (int j = 0; j < n; j++) d[j] = p[j].subtract(p0[j]);
+        gens.add(d);
+      }
+    }
+    List<BigInteger[]> rows = new ArrayList<>();
+    for (BigInteger[] nv : kernelBig(gens, n)) {
+      BigInteger[] row = new BigInteger[1 + n];
+      BigInteger c = BigInteger.ZERO;
+      for (int j = 0; j < n; j++) {
+        row[1 + j] = nv[j];
+        c = c.subtract(nv[j].multiply(p0[j]));
+      }
+      row[0] = c;
+      rows.add(row);
+    }
+    return reducedEqualities(rows, n);
+  }
+
+  /**
+   * The search of {@link #affineHullRowsLong} over the given pieces on {@code BigInteger} points
+   * and rows; {@code proved} holds equalities known to hold on those pieces and receives the
+   * others. Returns the first sample point.
+   */
+  private static BigInteger[] affineHullRowsBig(Aligned a, int[] which, List<BigInteger[]> proved) {
+    int n = a.nHull();
+    List<List<BigInteger[]>> eqs = new ArrayList<>();
+    List<List<BigInteger[]>> ineqs = new ArrayList<>();
+    for (int k : which) {
+      eqs.add(BigSampling.big(a.eqs.get(k)));
+      ineqs.add(BigSampling.big(a.ineqs.get(k)));
+    }
+    BigInteger[] p0 = BigSampling.sampleRows(a.width, n, eqs.get(0), ineqs.get(0));
+    List<BigInteger[]> dirs = new ArrayList<>();
+    Deque<BigInteger[]> cand = candidatesBig(dirs, proved, p0, n);
+    while (!cand.isEmpty()) {
+      BigInteger[] e = cand.poll();
+      BigInteger[] p = pointOffEqualityBig(a, eqs, ineqs, e);
+      if (p == null) {
+        proved.add(e);
+      } else {
+        BigInteger[] d = new BigInteger[n];
+        for (int j = 0; j < n; j++) d[j] = p[j].subtract(p0[j]);
+        dirs.add(d);
+        cand = candidatesBig(dirs, proved, p0, n);
+      }
+    }
+    return p0;
+  }
+
+  /**
+   * The equalities in reduced echelon form with the last column eliminated first (the order of the
+   * Gaussian elimination of the normal form), brought back to {@code long}.
+   */
+  private static List<long[]> reducedEqualities(List<BigInteger[]> rows, int n) {
+    int w = 1 + n;
+    List<BigInteger[]> m = new ArrayList<>();
+    for (BigInteger[] r : rows) {
+      BigInteger[] o = new BigInteger[w];
+      for (int j = 0; j < n; j++) o[j] = r[n - j];
+      o[n] = r[0];
+      m.add(o);
+    }
+    int rank = echelonBig(m, n).size();
+    List<long[]> out = new ArrayList<>();
+    for (int i = 0; i < rank; i++) {
+      BigInteger[] o = m.get(i);
+      BigInteger[] r = new BigInteger[w];
+      for (int j = 0; j < n; j++) r[n - j] = o[j];
+      r[0] = o[n];
+      out.add(BigSampling.fit(r, "an equality of the affine hull"));
+    }
+    return out;
+  }
+
+  /** A point of some piece where {@code e != 0}, or null. */
+  private static BigInteger[] pointOffEqualityBig(
+      Aligned a, List<List<BigInteger[]>> eqs, List<List<BigInteger[]>> ineqs, BigInteger[] e) {
+    BigInteger[] up = BigConstraintSystem.widened(e, a.width);
+    up[0] = up[0].subtract(BigInteger.ONE);
+    BigInteger[] down = BigConstraintSystem.negate(BigConstraintSystem.widened(e, a.width));
+    down[0] = down[0].subtract(BigInteger.ONE);
+    for (int k = 0; k < eqs.size(); k++) {
+      for (BigInteger[] side : new BigInteger[][] {up, down}) {
+        List<BigInteger[]> in = new ArrayList<>(ineqs.get(k));
+        in.add(side);
+        BigInteger[] p = BigSampling.sampleRows(a.width, a.nHull(), eqs.get(k), in);
+        if (p != null) return p;
+      }
+    }
+    return null;
+  }
+
+  /** {@link #candidates} on {@code BigInteger} rows. */
+  private static Deque<BigInteger[]> candidatesBig(List<BigInteger[]> dirs, List<BigInteger[]> proved, BigInteger[] p0, int n) {
+    List<BigInteger[]> basis = new ArrayList<>();
+    for (BigInteger[] e : proved) basis.add(java.util.Arrays.copyOfRange(e, 1, 1 + n));
+    int rank = rankBig(basis, n);
+    Deque<BigInteger[]> out = new ArrayDeque<>();
+    List<BigInteger[]> m = new ArrayList<>();
+    for (BigInteger[] d : dirs) m.add(d.clone());
+    for (BigInteger[] k : kernelBig(m, n)) {
+      basis.add(k);
+      int r2 = rankBig(basis, n);
+      if (r2 == rank) {
+        basis.remove(basis.size() - 1);
+        continue;
+      }
+      rank = r2;
+      BigInteger[] row = new BigInteger[1 + n];
+      BigInteger c = BigInteger.ZERO;
+      for (int j = 0; j < n; j++) {
+        row[1 + j] = k[j];
+        c = c.subtract(k[j].multiply(p0[j]));
+      }
+      row[0] = c;
+      out.add(row);
+    }
+    return out;
+  }
+
+  /**
+   * The affine hull of the given pieces: equalities {@code seeds} known to hold on them, and the
+   * candidates proved by the search.
+   */
+  private static List<long[]> affineHullRowsLong(Aligned a, int[] which, List<long[]> seeds) {
+    int n = a.nHull();
+    long[] p0 = Sampling.sampleRows(a.width, n, a.eqs.get(which[0]), a.ineqs.get(which[0]));
+    List<long[]> proved = new ArrayList<>(seeds);
     List<long[]> dirs = new ArrayList<>();
     Deque<long[]> cand = candidates(dirs, proved, p0, n);
     while (!cand.isEmpty()) {
       long[] e = cand.poll();
-      long[] p = pointOffEquality(a, e);
+      long[] p = pointOffEquality(a, which, e);
       if (p == null) {
         proved.add(e);
       } else {
@@ -193,10 +353,10 @@ final class Hulls {
   }
 
   /** A point of some piece where {@code e != 0}, or null. */
-  private static long[] pointOffEquality(Aligned a, long[] e) {
+  private static long[] pointOffEquality(Aligned a, int[] which, long[] e) {
     long[] up = Rows.pad(Rows.shifted(e, -1), a.width);
     long[] down = Rows.pad(Rows.negation(e), a.width);
-    for (int k = 0; k < a.pieces.size(); k++) {
+    for (int k : which) {
       for (long[] side : new long[][] {up, down}) {
         List<long[]> in = new ArrayList<>(a.ineqs.get(k));
         in.add(side);
@@ -443,20 +603,29 @@ final class Hulls {
     }
     List<long[]> ineqs = new ArrayList<>(a.al.pinning(base));
     for (long[] c : cands.values()) {
-      long bound = Ints.neg(c[0]); // c >= 0 reads f >= bound
-      boolean bounded = true;
-      for (int k = 0; k < pieces.size() && bounded; k++) {
-        Long m = IntegerOptimum.minimum(a.width, a.eqs.get(k), a.ineqs.get(k), c, bound);
-        if (m == null) bounded = false;
-        else bound = m;
-      }
-      if (!bounded) continue;
-      long[] row = c.clone();
-      row[0] = Ints.neg(bound);
-      ineqs.add(row);
+      long[] row = translated(a, c);
+      if (row != null) ineqs.add(row);
     }
     BasicRelation hull = a.al.build(r.space(), 0, eqs, ineqs);
     return Redundancy.simplify(hull);
+  }
+
+  /**
+   * The constraint {@code c >= 0} translated to hold on every piece: its linear part {@code f} with
+   * {@code f >= min(-c0, min of f over the pieces)}; null when f is unbounded below on a piece. The
+   * bound is computed on {@code BigInteger} when it leaves 64 bits; a translated constant that does
+   * not fit is a clear error naming it.
+   */
+  private static long[] translated(Aligned a, long[] c) {
+    BigInteger bound = BigInteger.valueOf(c[0]).negate(); // c >= 0 reads f >= bound
+    for (int k = 0; k < a.pieces.size(); k++) {
+      BigInteger m = IntegerOptimum.minimumExact(a.width, a.eqs.get(k), a.ineqs.get(k), c, bound);
+      if (m == null) return null;
+      bound = m;
+    }
+    BigInteger[] row = BigConstraintSystem.big(c);
+    row[0] = bound.negate();
+    return BigSampling.fit(row, "a constraint of the simple hull");
   }
 
   /** Key on the linear part (columns 1..) of a row. */

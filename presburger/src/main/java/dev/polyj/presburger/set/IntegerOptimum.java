@@ -1,6 +1,8 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,7 +10,8 @@ import java.util.List;
  * The exact integer minimum of an affine function over a conjunction of rows, by emptiness tests:
  * unboundedness is decided on the recession cone (a ray r with {@code f . r <= -1}; a cone has an
  * integer ray as soon as it has a rational one), the value by exponential then binary search on
- * {@code f <= t}.
+ * {@code f <= t}. The search runs on {@code long} rows and is redone on {@code BigInteger} rows
+ * ({@link BigSampling#minimum}) when a bound leaves 64 bits.
  */
 final class IntegerOptimum {
   private IntegerOptimum() {}
@@ -19,6 +22,39 @@ final class IntegerOptimum {
    * rows must have a point.
    */
   static Long minimum(int width, List<long[]> eqs, List<long[]> ineqs, long[] fRow, long cap) {
+    try {
+      return minimumLong(width, eqs, ineqs, fRow, cap);
+    } catch (CoefficientOverflowException e) {
+      BigInteger m = minimumBig(width, eqs, ineqs, fRow, BigInteger.valueOf(cap));
+      if (m == null) return null;
+      if (!BigSampling.fits(m)) {
+        throw new CoefficientOverflowException("integer minimum does not fit in 64 bits: the minimum of "
+            + java.util.Arrays.toString(fRow) + " (constant ignored) is " + m);
+      }
+      return m.longValue();
+    }
+  }
+
+  /** {@link #minimum} for a cap of any size, exact whatever the size of the minimum. */
+  static BigInteger minimumExact(int width, List<long[]> eqs, List<long[]> ineqs, long[] fRow, BigInteger cap) {
+    if (BigSampling.fits(cap)) {
+      try {
+        Long m = minimumLong(width, eqs, ineqs, fRow, cap.longValue());
+        return m == null ? null : BigInteger.valueOf(m);
+      } catch (CoefficientOverflowException e) {
+        // redone below
+      }
+    }
+    return minimumBig(width, eqs, ineqs, fRow, cap);
+  }
+
+  /** {@link #minimum} computed on {@code BigInteger} rows. */
+  private static BigInteger minimumBig(int width, List<long[]> eqs, List<long[]> ineqs, long[] fRow, BigInteger cap) {
+    return BigSampling.minimum(width, BigSampling.big(eqs), BigSampling.big(ineqs),
+        BigConstraintSystem.big(fRow), cap);
+  }
+
+  private static Long minimumLong(int width, List<long[]> eqs, List<long[]> ineqs, long[] fRow, long cap) {
     long[] f = Rows.pad(fRow, width).clone();
     f[0] = 0;
     if (!feasibleBelow(width, eqs, ineqs, f, Ints.sub(cap, 1))) return cap;

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,10 @@ import java.util.Optional;
  * with {@code -s <= v <= s}: an exponential search for s followed by a binary search; such a value
  * exists at a finite distance because the system is non-empty. Fixing v to it keeps the system
  * non-empty, so after the last variable the fixed values form a point. Locals stay existential.
+ *
+ * <p>The search runs on {@code long} rows; when a substitution or a bound leaves 64 bits it is
+ * redone exactly on {@code BigInteger} rows ({@link BigSampling}), and only a coordinate of the
+ * point itself that needs more than 64 bits is an error.
  */
 final class Sampling {
   private Sampling() {}
@@ -43,8 +48,10 @@ final class Sampling {
     List<long[]> eqs = new ArrayList<>();
     for (int v = 0; v < point.length; v++) {
       long[] e = new long[1 + space.nVar()];
-      e[1 + v] = 1;
-      e[0] = Ints.neg(point[v]);
+      // x - p = 0, or -x + p = 0 when -p does not fit
+      int sign = point[v] == Long.MIN_VALUE ? -1 : 1;
+      e[1 + v] = sign;
+      e[0] = -sign * point[v];
       eqs.add(e);
     }
     return BasicRelation.of(space, eqs, List.of());
@@ -55,6 +62,15 @@ final class Sampling {
    * columns; the columns after {@code nFix} are existential), or null when there is none.
    */
   static long[] sampleRows(int width, int nFix, List<long[]> eqs, List<long[]> ineqs) {
+    try {
+      return sampleRowsLong(width, nFix, eqs, ineqs);
+    } catch (CoefficientOverflowException x) {
+      return BigSampling.fitPoint(
+          BigSampling.sampleRows(width, nFix, BigSampling.big(eqs), BigSampling.big(ineqs)));
+    }
+  }
+
+  private static long[] sampleRowsLong(int width, int nFix, List<long[]> eqs, List<long[]> ineqs) {
     List<long[]> e = copy(eqs);
     List<long[]> in = copy(ineqs);
     if (Rows.isEmpty(width, e, in)) return null;

@@ -2,9 +2,11 @@ package dev.polyj.presburger.set;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.space.Space;
 import dev.polyj.presburger.space.Tuple;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -142,7 +144,7 @@ public final class TransitiveClosure {
       long a = e[1 + p + dim];
       if (seen[dim] || e[0] % a != 0) return null;
       seen[dim] = true;
-      c[dim] = -e[0] / a;
+      c[dim] = fitConstant(BigInteger.valueOf(e[0]).divide(BigInteger.valueOf(a)).negate(), "the translation in dimension " + dim);
     }
     Relation dom = r.domain();
     if (dom.nBasic() != 1 || dom.basics().get(0).nLocal() != 0) return null;
@@ -158,7 +160,12 @@ public final class TransitiveClosure {
       long[] row = new long[width];
       row[1 + p + d + j] = 1;
       row[1 + p + j] = -1;
-      row[k] = Ints.neg(c[j]);
+      row[k] = -c[j];
+      if (c[j] == Long.MIN_VALUE) { // written as x_j - y_j + k c_j = 0
+        row[1 + p + d + j] = -1;
+        row[1 + p + j] = 1;
+        row[k] = c[j];
+      }
       b.addEq(row);
     }
     List<long[]> eqs = domain.equalities();
@@ -173,12 +180,14 @@ public final class TransitiveClosure {
           onX[1 + i] = dr[1 + i];
           onPrev[1 + i] = dr[1 + i];
         }
+        BigInteger prev = BigInteger.valueOf(dr[0]); // constant of the row at y - c, computed exactly
         for (int j = 0; j < d; j++) {
           long a = dr[1 + p + j];
           onX[1 + p + j] = a;
           onPrev[1 + p + d + j] = a;
-          onPrev[0] = Ints.sub(onPrev[0], Ints.mul(a, c[j]));
+          if (a != 0 && c[j] != 0) prev = prev.subtract(BigInteger.valueOf(a).multiply(BigInteger.valueOf(c[j])));
         }
+        onPrev[0] = fitConstant(prev, "the constant of a domain constraint moved back by the translation");
         if (pass == 0) {
           b.addEq(onX).addEq(onPrev);
         } else {
@@ -187,6 +196,13 @@ public final class TransitiveClosure {
       }
     }
     return new Result(Relation.of(b.build()), true);
+  }
+
+  private static long fitConstant(BigInteger v, String what) {
+    if (v.bitLength() > 63) {
+      throw new CoefficientOverflowException("exact result does not fit in 64 bits: " + what + " is " + v);
+    }
+    return v.longValue();
   }
 
   // ---------------------------------------------------------------------------------------------
