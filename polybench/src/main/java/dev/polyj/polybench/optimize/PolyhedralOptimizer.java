@@ -1,6 +1,9 @@
 package dev.polyj.polybench.optimize;
 
 import dev.polyj.codegen.ast.BuildOptions;
+import dev.polyj.codegen.ast.Node;
+import dev.polyj.codegen.ast.RuntimeSteps;
+import dev.polyj.codegen.c.CPrinter;
 import dev.polyj.codegen.c.ScopCodegen;
 import dev.polyj.polybench.bench.OptimizeResult;
 import dev.polyj.polybench.bench.Optimizer;
@@ -15,6 +18,7 @@ import dev.polyj.polyhedral.scheduling.TreeDependences;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.tiling.ConcurrentStart;
+import dev.polyj.polyhedral.tiling.ParametricTiling;
 import dev.polyj.polyhedral.tiling.StrideOrder;
 import dev.polyj.polyhedral.tiling.TileSizePolicy;
 import dev.polyj.polyhedral.tiling.Tiling;
@@ -48,41 +52,53 @@ public final class PolyhedralOptimizer implements Optimizer {
    * it is null; null for no tiling), run
    * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, put
    * the stride-one point loop innermost, and give time-iterated stencils concurrent-start
-   * (diamond) hyperplanes when tiling.
+   * (diamond) hyperplanes when tiling. With {@code parametricTiles}, the tile sizes are run-time
+   * values ({@link ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
+   * #withParametricTiles}).
    */
   public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
-      boolean strideOrder, boolean diamond) {
+      boolean strideOrder, boolean diamond, boolean parametricTiles) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
 
     /** The best configuration the project has. */
     public static Config defaults() {
-      return new Config(new long[0], null, true, true, true, false);
+      return new Config(new long[0], null, true, true, true, false, false);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles);
     }
 
     /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
     public Config withSizePolicy(TileSizePolicy policy) {
-      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond);
+      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false);
+    }
+
+    /**
+     * Tile sizes that are run-time values: the generated code reads band member k's size from the
+     * environment variable {@code POLYJ_Tk} when it is set to a positive integer, otherwise from the
+     * macro {@code POLYJ_Tk}, whose default is {@code defaults[k]} (the last one repeated, Pluto's
+     * 32 when empty) and can be changed with {@code -DPOLYJ_Tk=...}.
+     */
+    public Config withParametricTiles(long[] defaults) {
+      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true);
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles);
     }
   }
 
@@ -150,9 +166,57 @@ public final class PolyhedralOptimizer implements Optimizer {
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
     Scheduled s = schedule(scop, config);
-    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(scop))
+    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
-    return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    if (!config.parametricTiles()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    Node ast = RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options), name -> tileSizesOf(s.scop(), name));
+    List<String> sizes = new ArrayList<>();
+    for (String p : s.scop().params()) if (ParametricTiling.sizeIndex(p) >= 0) sizes.add(p);
+    StringBuilder prelude = new StringBuilder();
+    List<String> declarations = new ArrayList<>();
+    if (!sizes.isEmpty()) {
+      prelude.append("#ifndef polyj_tile_size\n")
+          .append("#define polyj_tile_size(name, fallback) (getenv(name) != 0 && atoi(getenv(name)) >= 1 ")
+          .append("? atoi(getenv(name)) : (fallback))\n#endif\n");
+      declarations.add("extern char *getenv(const char *);");
+      declarations.add("extern int atoi(const char *);");
+    }
+    for (String p : sizes) {
+      int k = ParametricTiling.sizeIndex(p);
+      long[] d = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
+      String macro = p.toUpperCase(java.util.Locale.ROOT);
+      prelude.append("#ifndef ").append(macro).append("\n#define ").append(macro).append(' ')
+          .append(d[Math.min(k, d.length - 1)]).append("\n#endif\n");
+      declarations.add("const int " + p + " = polyj_tile_size(\"" + macro + "\", " + macro + ");");
+    }
+    return prelude + CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()))
+        .printRegion(ast, level, declarations);
+  }
+
+  /**
+   * The size parameter of each tile-origin coordinate of statement {@code name} (read from the
+   * constraint {@code o + T - 1 - phi >= 0} of its domain), or null when it has none.
+   */
+  private static String[] tileSizesOf(Scop scop, String name) {
+    Statement st = scop.statement(name);
+    int added = 0;
+    while (added < st.iterators().size() && st.iterators().get(added).startsWith("polyj_tile")) added++;
+    if (added == 0) return null;
+    String[] out = new String[st.iterators().size()];
+    Relation d = st.domain();
+    List<String> params = d.space().params();
+    for (int c = 0; c < added; c++) {
+      for (dev.polyj.presburger.set.BasicRelation b : d.basics()) {
+        for (long[] row : b.inequalities()) {
+          if (row[b.outCol(c)] <= 0) continue;
+          for (int p = 0; p < params.size(); p++) {
+            if (row[b.paramCol(p)] > 0 && ParametricTiling.sizeIndex(params.get(p)) >= 0) out[c] = params.get(p);
+          }
+        }
+      }
+      if (out[c] == null) throw new IllegalStateException("no tile size found for tile origin " + c + " of " + name);
+    }
+    return out;
   }
 
   /**
@@ -198,6 +262,11 @@ public final class PolyhedralOptimizer implements Optimizer {
         public boolean wavefront() {
           return config.wavefront();
         }
+
+        @Override
+        public boolean parametric() {
+          return config.parametricTiles();
+        }
       }, all);
       tree = tiled.tree();
       scop = withTileIterators(scop, tiled);
@@ -225,7 +294,24 @@ public final class PolyhedralOptimizer implements Optimizer {
       }
       stmts.add(new Statement(st.name(), iterators, domain, accesses, st.body(), st.pos()));
     }
-    return new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), scop.arrays(), stmts,
+    // the run-time tile sizes are parameters of the tiled statements, at least 1
+    List<String> params = new ArrayList<>(scop.params());
+    int nSizes = 0;
+    for (Statement st : stmts) {
+      for (String p : st.domain().space().params()) {
+        int k = ParametricTiling.sizeIndex(p);
+        nSizes = Math.max(nSizes, k + 1);
+      }
+    }
+    Relation context = scop.context();
+    if (nSizes > 0) {
+      Relation sizes = ParametricTiling.sizeContext(nSizes);
+      for (String p : sizes.space().params()) if (!params.contains(p)) params.add(p);
+      List<String> merged = dev.polyj.presburger.space.Space.mergeParams(context.space().params(),
+          sizes.space().params());
+      context = context.alignParams(merged).intersect(sizes.alignParams(merged));
+    }
+    return new Scop(scop.functionName(), scop.pos(), params, context, scop.arrays(), stmts,
         scop.schedule(), scop.scheduleMap());
   }
 }

@@ -56,6 +56,15 @@ public final class Tiling {
     default boolean wavefront() {
       return true;
     }
+
+    /**
+     * Whether the tile sizes are run-time parameters ({@link ParametricTiling}): the tile
+     * coordinates are then the tile origins, {@link #sizes} only says which bands are tiled, and
+     * no wavefront is formed (the tile index {@code o / T} is not affine).
+     */
+    default boolean parametric() {
+      return false;
+    }
   }
 
   /**
@@ -209,7 +218,9 @@ public final class Tiling {
       List<UnionRelation> members = new ArrayList<>();
       for (UnionRelation m : b.members()) members.add(liftDomain(m, child.aug()));
       long[] sizes = b.permutable() && b.nMember() >= 2 ? policy.sizes(b) : null;
-      UnionRelation tileAug = sizes == null ? null : augmentation(members, sizes);
+      boolean parametric = sizes != null && policy.parametric();
+      UnionRelation tileAug = sizes == null ? null
+          : parametric ? ParametricTiling.augmentation(members) : augmentation(members, sizes);
       if (tileAug == null) {
         return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(members), b.permutable(), b.coincident(),
             b.loopTypes(), b.otherOptions(), child.node()), child.aug());
@@ -220,7 +231,7 @@ public final class Tiling {
       boolean[] zero = new boolean[n];
       for (int k = 0; k < n; k++) zero[k] = open.isEmpty() || TreeDependences.carried(open, b.members().get(k)).isEmpty();
       boolean wavefront = false;
-      if (policy.wavefront() && !zero[0] && !zero[1]) {
+      if (policy.wavefront() && !parametric && !zero[0] && !zero[1]) {
         UnionRelation t0 = tileMember(b.members().get(0), sizes[0]);
         UnionRelation t1 = tileMember(b.members().get(1), sizes[1]);
         boolean outerParallel = TreeDependences.carried(open, t0).isEmpty();
