@@ -26,46 +26,57 @@ public final class RuntimeSteps {
    * parameter of each of its coordinates (null entries for the other coordinates), or null for a
    * statement without tile origins.
    *
-   * @throws IllegalStateException when a tile origin is not scanned by a loop of its own
+   * @throws IllegalStateException when a tile origin is not scanned by a loop of its own (the
+   *     loop of a single size, giving no other coordinate its value)
    */
   public static Node apply(Node ast, Function<String, String[]> sizesOf) {
     Map<Node.For, String> marks = new IdentityHashMap<>();
-    collect(ast, new ArrayList<>(), sizesOf, marks);
+    Map<Node.For, String> plain = new IdentityHashMap<>();
+    collect(ast, new ArrayList<>(), sizesOf, marks, plain);
+    // a loop scanning a tile origin must not also give another coordinate its value
+    for (Node.For f : marks.keySet()) {
+      if (plain.containsKey(f)) {
+        throw new IllegalStateException("loop " + f.iterator() + " scans a tile origin and another coordinate");
+      }
+    }
     return rebuild(ast, marks);
   }
 
   private static void collect(Node n, List<Node.For> loops, Function<String, String[]> sizesOf,
-      Map<Node.For, String> marks) {
+      Map<Node.For, String> marks, Map<Node.For, String> plain) {
     if (n instanceof Node.For f) {
       loops.add(f);
-      collect(f.body(), loops, sizesOf, marks);
+      collect(f.body(), loops, sizesOf, marks, plain);
       loops.remove(loops.size() - 1);
     } else if (n instanceof Node.If i) {
-      collect(i.then(), loops, sizesOf, marks);
-      if (i.otherwise() != null) collect(i.otherwise(), loops, sizesOf, marks);
+      collect(i.then(), loops, sizesOf, marks, plain);
+      if (i.otherwise() != null) collect(i.otherwise(), loops, sizesOf, marks, plain);
     } else if (n instanceof Node.Block b) {
-      for (Node c : b.children()) collect(c, loops, sizesOf, marks);
+      for (Node c : b.children()) collect(c, loops, sizesOf, marks, plain);
     } else if (n instanceof Node.Mark m) {
-      collect(m.body(), loops, sizesOf, marks);
+      collect(m.body(), loops, sizesOf, marks, plain);
     } else if (n instanceof Node.User u) {
       String[] sizes = sizesOf.apply(u.name());
-      if (sizes == null) return;
-      for (int k = 0; k < sizes.length && k < u.args().size(); k++) {
-        if (sizes[k] == null) continue;
+      for (int k = 0; k < u.args().size(); k++) {
+        String size = sizes != null && k < sizes.length ? sizes[k] : null;
         Node.For loop = null;
         if (u.args().get(k) instanceof Expr.Id id) {
           for (int j = loops.size() - 1; j >= 0 && loop == null; j--) {
             if (loops.get(j).iterator().equals(id.name())) loop = loops.get(j);
           }
         }
+        if (size == null) {
+          if (loop != null) plain.put(loop, "");
+          continue;
+        }
         if (loop == null || loop.step() != 1) {
           throw new IllegalStateException("tile origin " + k + " of " + u.name() + " is not scanned by a loop of its"
               + " own (" + u.args().get(k) + ")");
         }
-        String before = marks.put(loop, sizes[k]);
-        if (before != null && !before.equals(sizes[k])) {
+        String before = marks.put(loop, size);
+        if (before != null && !before.equals(size)) {
           throw new IllegalStateException("loop " + loop.iterator() + " scans tile origins of sizes " + before
-              + " and " + sizes[k]);
+              + " and " + size);
         }
       }
     }
