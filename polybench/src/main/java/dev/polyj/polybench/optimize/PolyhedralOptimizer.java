@@ -169,7 +169,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
     if (!config.parametricTiles()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
-    Node ast = RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options), name -> tileSizesOf(s.scop(), name));
+    Node ast = RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options), name -> originSizes(s, name));
     List<String> sizes = new ArrayList<>();
     for (String p : s.scop().params()) if (ParametricTiling.sizeIndex(p) >= 0) sizes.add(p);
     StringBuilder prelude = new StringBuilder();
@@ -194,36 +194,24 @@ public final class PolyhedralOptimizer implements Optimizer {
   }
 
   /**
-   * The size parameter of each tile-origin coordinate of statement {@code name} (read from the
-   * constraint {@code o + T - 1 - phi >= 0} of its domain), or null when it has none.
+   * The size parameter of each coordinate of statement {@code name}'s instances whose loop is
+   * stepped on the tile grid (null for the other coordinates), or null when there is none.
    */
-  private static String[] tileSizesOf(Scop scop, String name) {
-    Statement st = scop.statement(name);
-    int added = 0;
-    while (added < st.iterators().size() && st.iterators().get(added).startsWith("polyj_tile")) added++;
-    if (added == 0) return null;
-    String[] out = new String[st.iterators().size()];
-    Relation d = st.domain();
-    List<String> params = d.space().params();
-    for (int c = 0; c < added; c++) {
-      for (dev.polyj.presburger.set.BasicRelation b : d.basics()) {
-        for (long[] row : b.inequalities()) {
-          if (row[b.outCol(c)] <= 0) continue;
-          for (int p = 0; p < params.size(); p++) {
-            if (row[b.paramCol(p)] > 0 && ParametricTiling.sizeIndex(params.get(p)) >= 0) out[c] = params.get(p);
-          }
-        }
-      }
-      if (out[c] == null) throw new IllegalStateException("no tile size found for tile origin " + c + " of " + name);
-    }
-    return out;
+  private static String[] originSizes(Scheduled s, String name) {
+    String[] sizes = s.tiling() == null ? null : s.tiling().originSizes(name);
+    if (sizes == null) return null;
+    return java.util.Arrays.copyOf(sizes, s.scop().statement(name).iterators().size());
   }
 
   /**
    * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
    * carry the tile coordinates as extra leading iterators (unused by the bodies).
    */
-  public record Scheduled(Scop scop, ScheduleNode tree) {}
+  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
+    public Scheduled(Scop scop, ScheduleNode tree) {
+      this(scop, tree, null);
+    }
+  }
 
   /**
    * The schedule tree of a SCoP: Pluto hyperplanes, checked exactly against every dependence (a
@@ -270,6 +258,7 @@ public final class PolyhedralOptimizer implements Optimizer {
       }, all);
       tree = tiled.tree();
       scop = withTileIterators(scop, tiled);
+      return new Scheduled(scop, tree, tiled);
     }
     return new Scheduled(scop, tree);
   }

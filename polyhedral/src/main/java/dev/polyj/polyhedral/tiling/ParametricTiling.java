@@ -70,7 +70,20 @@ public final class ParametricTiling {
    * parameters and the size parameters; null when a member is not affine for some statement.
    */
   public static UnionRelation augmentation(List<UnionRelation> members) {
+    return augmentation(members, false);
+  }
+
+  /**
+   * The augmentation, for a wavefront when {@code wavefront}: the first two members then share the
+   * size {@code T_1} and the instances get the leading coordinate {@code s = o_1 + o_2} ({@code S[x]
+   * -> S[s, o_1..o_n, x]}). With equal sizes {@code s} is a multiple of {@code T_1} too, and the
+   * tile loops {@code (s, o_2)} on that grid visit the tiles in wavefront order {@code (t_1 + t_2,
+   * t_2)} of the tile indices {@code t_k = o_k / T_1}, which keeps the second loop parallel.
+   */
+  public static UnionRelation augmentation(List<UnionRelation> members, boolean wavefront) {
     int n = members.size();
+    checkArgument(!wavefront || n >= 2, "a wavefront needs two members, got %s", n);
+    int lead = wavefront ? 1 : 0;
     List<Relation> out = new ArrayList<>();
     for (Relation r0 : members.get(0).relations()) {
       Tuple st = r0.space().domainTuple();
@@ -91,13 +104,22 @@ public final class ParametricTiling {
       }
       int np = params.size();
       int m = st.arity();
-      Space space = Space.map(params, st, Tuple.anonymous(st.name(), n + m));
+      int added = lead + n;
+      Space space = Space.map(params, st, Tuple.anonymous(st.name(), added + m));
       BasicRelation.Builder bld = BasicRelation.builder(space);
-      int ncol = 1 + np + m + n + m;
+      int ncol = 1 + np + m + added + m;
+      int origin = 1 + np + m + lead; // column of o_1
       for (int j = 0; j < m; j++) {
         long[] eq = new long[ncol];
         eq[1 + np + j] = 1;
-        eq[1 + np + m + n + j] = -1;
+        eq[1 + np + m + added + j] = -1;
+        bld.addEq(eq);
+      }
+      if (wavefront) {
+        long[] eq = new long[ncol];
+        eq[1 + np + m] = 1;
+        eq[origin] = -1;
+        eq[origin + 1] = -1;
         bld.addEq(eq);
       }
       for (int k = 0; k < n; k++) {
@@ -108,9 +130,9 @@ public final class ParametricTiling {
           lo[c] = phi[c];
           hi[c] = -phi[c];
         }
-        lo[1 + np + m + k] = -1;
-        hi[1 + np + m + k] = 1;
-        int tcol = 1 + params.indexOf(sizeParam(k));
+        lo[origin + k] = -1;
+        hi[origin + k] = 1;
+        int tcol = 1 + params.indexOf(sizeParam(wavefront && k == 1 ? 0 : k));
         hi[tcol] += 1;
         hi[0] -= 1;
         bld.addIneq(lo).addIneq(hi);
@@ -118,6 +140,23 @@ public final class ParametricTiling {
       out.add(Relation.of(bld.build()));
     }
     return out.isEmpty() ? null : UnionRelation.of(out);
+  }
+
+  /**
+   * The size parameter of each coordinate that {@link #augmentation(List, boolean)} prepends: null
+   * for {@code o_1} of a wavefront (it follows from {@code s - o_2}), whose loops are not stepped.
+   */
+  public static List<String> originSizes(int n, boolean wavefront) {
+    List<String> out = new ArrayList<>();
+    if (wavefront) {
+      out.add(sizeParam(0));
+      out.add(null);
+      out.add(sizeParam(0));
+      for (int k = 2; k < n; k++) out.add(sizeParam(k));
+    } else {
+      for (int k = 0; k < n; k++) out.add(sizeParam(k));
+    }
+    return out;
   }
 
   private static Relation memberOf(UnionRelation m, Tuple st) {
