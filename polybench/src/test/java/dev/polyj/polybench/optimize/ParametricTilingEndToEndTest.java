@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Parametric tiling end to end: each tiled kernel is optimized with run-time tile sizes, compiled
  * ONCE with gcc and OpenMP, and run with many tile sizes chosen through the environment (unit
  * tiles, small and non-dividing sizes, sizes larger than the data, different sizes per band
- * member) and with the compiled-in defaults; every run's array dump must equal the original
- * program's exactly.
+ * member) and with the compiled-in defaults, on two threads; every run's array dump must equal
+ * the original program's exactly. The stencils and lu run their tiles as wavefronts with a
+ * parallel second tile loop, as with constant sizes.
  */
 class ParametricTilingEndToEndTest {
   /** Sizes of band members 1, 2, 3, 4 (the last one repeats), null for the compiled-in defaults. */
@@ -73,6 +74,7 @@ class ParametricTilingEndToEndTest {
     PolyhedralOptimizer.Output opt = PolyhedralOptimizer.optimize(k.sourceIn(root), cpp, config);
     assertFalse(opt.notes().toString().contains("left unchanged"), opt.notes().toString());
     assertTrue(opt.text().contains("polyj_T1 * ceild("), "no run-time tile loop in\n" + opt.text());
+    assertTrue(opt.text().contains("#pragma omp parallel for"), "no parallel loop in\n" + opt.text());
     assertTrue(opt.text().contains("#define POLYJ_T1 4\n") && opt.text().contains("#define POLYJ_T2 6\n"),
         opt.text());
     Path optSource = k.directoryIn(root).resolve(name + "-param.c");

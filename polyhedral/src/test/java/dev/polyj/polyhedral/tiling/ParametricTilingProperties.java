@@ -91,4 +91,31 @@ class ParametricTilingProperties {
     Relation outset = ParametricTiling.outset(image).alignParams(PARAMS);
     assertTrue(origins.withSpace(outset.space()).isSubset(outset), origins + " not in " + outset);
   }
+
+  @Test
+  void aWavefrontAugmentationPutsEveryInstanceInExactlyOneTileOfTheSharedGrid() {
+    Relation domain = Relation.parse("[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N }");
+    List<UnionRelation> members = List.of(UnionRelation.parse("[N] -> { S[i, j] -> [i] }"),
+        UnionRelation.parse("[N] -> { S[i, j] -> [i + j] }"));
+    Relation aug = ParametricTiling.augmentation(members, true).relations().get(0).alignParams(PARAMS);
+    assertEquals(java.util.Arrays.asList(ParametricTiling.sizeParam(0), null, ParametricTiling.sizeParam(0)),
+        ParametricTiling.originSizes(2, true));
+    for (int n = 0; n <= 5; n++) {
+      for (int t = 1; t <= 4; t++) {
+        for (long[] p : BruteForce.points(domain, 0, 5)) {
+          if (p[0] != n) continue;
+          int tiles = 0;
+          for (long o1 = -8; o1 <= 12; o1 += 1) {
+            for (long o2 = -8; o2 <= 12; o2 += 1) {
+              if (Math.floorMod(o1, t) != 0 || Math.floorMod(o2, t) != 0) continue;
+              // the size T_2 is not used by a wavefront band: any value
+              if (aug.contains(new long[] {n, t, 99, p[1], p[2], o1 + o2, o1, o2, p[1], p[2]})) tiles++;
+              assertTrue(!aug.contains(new long[] {n, t, 99, p[1], p[2], o1 + o2 + 1, o1, o2, p[1], p[2]}));
+            }
+          }
+          assertEquals(1, tiles, "instance " + p[1] + ", " + p[2] + " with size " + t);
+        }
+      }
+    }
+  }
 }
