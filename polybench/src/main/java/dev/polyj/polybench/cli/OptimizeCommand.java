@@ -39,7 +39,8 @@ final class OptimizeCommand implements Callable<Integer> {
       description = "Tile sizes of the permutable bands: comma-separated per band member (the last one repeats), "
           + "'auto' or 'pluto' for 32, 'pluto:N' for N, 'sica' for sizes from the machine's L1 cache and SIMD "
           + "width (sica2: also the L2 cache), 'param' for run-time sizes (member k's size is the environment "
-          + "variable POLYJ_Tk if set, else the macro POLYJ_Tk, default 32 or SIZES of 'param:SIZES'), "
+          + "variable POLYJ_Tk if set, else the macro POLYJ_Tk, default 32 or SIZES of 'param:SIZES'; a wavefront's "
+          + "two tile loops both use POLYJ_T1), "
           + "'none' for no tiling (default: ${DEFAULT-VALUE}).")
   String tile;
 

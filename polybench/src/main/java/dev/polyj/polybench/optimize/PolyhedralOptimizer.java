@@ -91,7 +91,8 @@ public final class PolyhedralOptimizer implements Optimizer {
      * Tile sizes that are run-time values: the generated code reads band member k's size from the
      * environment variable {@code POLYJ_Tk} when it is set to a positive integer, otherwise from the
      * macro {@code POLYJ_Tk}, whose default is {@code defaults[k]} (the last one repeated, Pluto's
-     * 32 when empty) and can be changed with {@code -DPOLYJ_Tk=...}.
+     * 32 when empty) and can be changed with {@code -DPOLYJ_Tk=...}. The tile loops of a wavefront
+     * both use {@code POLYJ_T1}. Size policies (SICA) and parametric tiles exclude each other.
      */
     public Config withParametricTiles(long[] defaults) {
       return new Config(defaults, null, parallel, wavefront, strideOrder, false, true);
@@ -171,7 +172,9 @@ public final class PolyhedralOptimizer implements Optimizer {
     if (!config.parametricTiles()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
     Node ast = RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options), name -> originSizes(s, name));
     List<String> sizes = new ArrayList<>();
-    for (String p : s.scop().params()) if (ParametricTiling.sizeIndex(p) >= 0) sizes.add(p);
+    java.util.Set<String> used = new java.util.HashSet<>();
+    names(ast, used);
+    for (String p : s.scop().params()) if (ParametricTiling.sizeIndex(p) >= 0 && used.contains(p)) sizes.add(p);
     StringBuilder prelude = new StringBuilder();
     List<String> declarations = new ArrayList<>();
     if (!sizes.isEmpty()) {
@@ -191,6 +194,36 @@ public final class PolyhedralOptimizer implements Optimizer {
     }
     return prelude + CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()))
         .printRegion(ast, level, declarations);
+  }
+
+  /** The identifiers and run-time steps the AST uses. */
+  private static void names(Node n, java.util.Set<String> out) {
+    if (n instanceof Node.For f) {
+      if (f.sizeParam() != null) out.add(f.sizeParam());
+      names(f.init(), out);
+      names(f.upper(), out);
+      names(f.body(), out);
+    } else if (n instanceof Node.If i) {
+      names(i.cond(), out);
+      names(i.then(), out);
+      if (i.otherwise() != null) names(i.otherwise(), out);
+    } else if (n instanceof Node.Block b) {
+      for (Node c : b.children()) names(c, out);
+    } else if (n instanceof Node.Mark m) {
+      names(m.body(), out);
+    } else if (n instanceof Node.User u) {
+      for (dev.polyj.codegen.ast.Expr e : u.args()) names(e, out);
+    }
+  }
+
+  private static void names(dev.polyj.codegen.ast.Expr e, java.util.Set<String> out) {
+    if (e instanceof dev.polyj.codegen.ast.Expr.Id id) {
+      out.add(id.name());
+    } else if (e instanceof dev.polyj.codegen.ast.Expr.Linear l) {
+      for (dev.polyj.codegen.ast.Expr.Term t : l.terms()) names(t.expr(), out);
+    } else if (e instanceof dev.polyj.codegen.ast.Expr.Op op) {
+      for (dev.polyj.codegen.ast.Expr a : op.args()) names(a, out);
+    }
   }
 
   /**

@@ -28,7 +28,10 @@ import java.util.List;
  *
  * <p>Band member {@code k} of every tiled band gets the size parameter {@link #sizeParam}(k), so
  * that the statements of a band share the band's tiling and one set of sizes drives all bands
- * (as constant sizes do).
+ * (as constant sizes do). A wavefront of tiles needs the tile indices {@code o_k / T_k}, which are
+ * not affine; when the two wavefront members share one size {@code T}, the wavefront coordinate
+ * {@code s = o_1 + o_2} is affine and lies on the same grid, so the first two members of a
+ * wavefront band both use {@link #sizeParam}(0).
  */
 public final class ParametricTiling {
   private ParametricTiling() {}

@@ -59,8 +59,9 @@ public final class Tiling {
 
     /**
      * Whether the tile sizes are run-time parameters ({@link ParametricTiling}): the tile
-     * coordinates are then the tile origins, {@link #sizes} only says which bands are tiled, and
-     * no wavefront is formed (the tile index {@code o / T} is not affine).
+     * coordinates are then the tile origins, and {@link #sizes} only says which bands are tiled
+     * (and decides on wavefronts as their run-time defaults); the two members of a wavefront share
+     * the size of the first, so that the wavefront {@code o_1 + o_2} stays affine.
      */
     default boolean parametric() {
       return false;
