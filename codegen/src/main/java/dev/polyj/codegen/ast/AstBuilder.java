@@ -99,7 +99,7 @@ public final class AstBuilder {
   /** Adjacent guards with the same condition become one (conditions only read iterators and parameters). */
   static Node mergeGuards(Node n) {
     if (n instanceof Node.For f) {
-      return new Node.For(f.iterator(), f.init(), f.upper(), f.step(), mergeGuards(f.body()), f.pragmas());
+      return f.withBody(mergeGuards(f.body()));
     }
     if (n instanceof Node.If i) {
       return new Node.If(i.cond(), mergeGuards(i.then()), i.otherwise() == null ? null : mergeGuards(i.otherwise()));

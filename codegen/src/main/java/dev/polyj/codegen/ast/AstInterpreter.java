@@ -79,13 +79,19 @@ public final class AstInterpreter {
       Node.For f = (Node.For) n;
       checkArgument(!env.containsKey(f.iterator()), "iterator %s shadows a name in scope", f.iterator());
       long v = eval(f.init());
+      long step = f.step();
+      if (f.sizeParam() != null) {
+        step = eval(new Id(f.sizeParam()));
+        checkArgument(step >= 1, "run-time step %s = %s", f.sizeParam(), step);
+        v = Ints.mul(step, Ints.ceilDiv(v, step));
+      }
       try {
         while (true) {
           env.put(f.iterator(), v);
           if (v > eval(f.upper())) break;
           if (--budget < 0) throw new IllegalStateException("loop iteration budget exhausted");
           exec(f.body());
-          v = Ints.add(v, f.step());
+          v = Ints.add(v, step);
         }
       } finally {
         env.remove(f.iterator());

@@ -34,7 +34,7 @@ public final class GuardPeeling {
   }
 
   private static Node peelLoop(Node.For f) {
-    if (f.step() != 1) return f;
+    if (f.step() != 1 || f.sizeParam() != null) return f;
     List<Node> body = f.body() instanceof Node.Block b ? b.children() : List.of(f.body());
     Expr iter = Exprs.id(f.iterator());
     if (hasGuard(body, iter, f.init())) {

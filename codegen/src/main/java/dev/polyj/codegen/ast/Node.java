@@ -14,23 +14,40 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
   /**
    * {@code for (iterator = init; iterator <= upper; iterator += step) body}. {@code pragmas} are
    * annotation lines printed before the loop (e.g. {@code omp parallel for}).
+   *
+   * <p>When {@code sizeParam} is not null (a tile loop of parametric tiling), the step is the
+   * run-time value of that parameter instead of {@code step}, and the loop visits only its
+   * multiples: {@code for (iterator = sizeParam * ceild(init, sizeParam); iterator <= upper;
+   * iterator += sizeParam)}.
    */
-  record For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas)
-      implements Node {
+  record For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas,
+      String sizeParam) implements Node {
     public For {
       checkArgument(step > 0, "loop step %s", step);
+      checkArgument(sizeParam == null || (step == 1 && !sizeParam.isEmpty()), "run-time step %s with step %s",
+          sizeParam, step);
+    }
+
+    public For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas) {
+      this(iterator, init, upper, step, body, pragmas, null);
     }
 
     public For(String iterator, Expr init, Expr upper, long step, Node body, List<String> pragmas) {
-      this(iterator, init, upper, step, body, ImmutableList.copyOf(pragmas));
+      this(iterator, init, upper, step, body, ImmutableList.copyOf(pragmas), null);
     }
 
     public For withPragmas(List<String> newPragmas) {
-      return new For(iterator, init, upper, step, body, ImmutableList.copyOf(newPragmas));
+      return new For(iterator, init, upper, step, body, ImmutableList.copyOf(newPragmas), sizeParam);
     }
 
+    /** The same loop over the multiples of the run-time value {@code param}. */
+    public For withSizeParam(String param) {
+      return new For(iterator, init, upper, step, body, pragmas, param);
+    }
+
+    /** The same loop with another body. */
     public For withBody(Node newBody) {
-      return new For(iterator, init, upper, step, newBody, pragmas);
+      return new For(iterator, init, upper, step, newBody, pragmas, sizeParam);
     }
   }
 

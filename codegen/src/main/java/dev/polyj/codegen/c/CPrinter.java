@@ -85,12 +85,24 @@ public final class CPrinter {
    * loops. Compiles with and without {@code -fopenmp}.
    */
   public String printRegion(Node ast, int level) {
+    return printRegion(ast, level, List.of());
+  }
+
+  /**
+   * A whole region as {@link #printRegion(Node, int)}, with {@code declarations} (lines of C, e.g.
+   * the run-time tile sizes) first in the block.
+   */
+  public String printRegion(Node ast, int level, List<String> declarations) {
     List<String> its = new ArrayList<>();
     collectIterators(ast, its);
     CPrinter inner = new CPrinter(indentUnit, iteratorType, userPrinter, true);
     StringBuilder sb = new StringBuilder(macros(ast));
     indent(level, sb);
     sb.append("{\n");
+    for (String d : declarations) {
+      indent(level + 1, sb);
+      sb.append(d).append('\n');
+    }
     if (!its.isEmpty()) {
       indent(level + 1, sb);
       sb.append(iteratorType).append(' ').append(String.join(", ", its)).append(";\n");
@@ -146,6 +158,7 @@ public final class CPrinter {
 
   private static void collect(Node n, Set<Expr.Kind> used) {
     if (n instanceof Node.For f) {
+      if (f.sizeParam() != null) used.add(Expr.Kind.CEILD);
       collect(f.init(), used);
       collect(f.upper(), used);
       collect(f.body(), used);
@@ -215,9 +228,15 @@ public final class CPrinter {
       }
       indent(level, sb);
       String it = f.iterator();
+      String init = ExprFormat.format(f.init());
+      String step = Long.toString(f.step());
+      if (f.sizeParam() != null) {
+        init = f.sizeParam() + " * ceild(" + init + ", " + f.sizeParam() + ")";
+        step = f.sizeParam();
+      }
       sb.append("for (").append(declaredUpFront ? "" : iteratorType + " ").append(it).append(" = ")
-          .append(ExprFormat.format(f.init())).append("; ").append(it).append(" <= ")
-          .append(upperText(f.upper())).append("; ").append(it).append(" += ").append(f.step()).append(")");
+          .append(init).append("; ").append(it).append(" <= ")
+          .append(upperText(f.upper())).append("; ").append(it).append(" += ").append(step).append(")");
       body(f.body(), level, sb, false);
     }
   }

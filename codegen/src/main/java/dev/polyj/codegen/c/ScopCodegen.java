@@ -31,12 +31,15 @@ public final class ScopCodegen {
   /** The AST executing the SCoP's statements in the order of {@code schedule} (a tree over its domains). */
   public static Node ast(Scop scop, ScheduleNode schedule, BuildOptions options) {
     ScanProblem problem = ScheduleTreeProblem.of(schedule, scop.context());
-    return GuardPeeling.peel(AstBuilder.build(problem, options.withReservedNames(identifiers(scop))));
+    return AstBuilder.build(problem, options.withReservedNames(identifiers(scop)));
   }
 
-  /** The C region (helper macros, then a block with the iterators declared) replacing the SCoP. */
+  /**
+   * The C region (helper macros, then a block with the iterators declared) replacing the SCoP;
+   * guarded boundary iterations are peeled ({@link GuardPeeling}).
+   */
   public static String region(Scop scop, ScheduleNode schedule, BuildOptions options, int level) {
-    Node ast = ast(scop, schedule, options);
+    Node ast = GuardPeeling.peel(ast(scop, schedule, options));
     return CPrinter.standard().withUserPrinter(bodyPrinter(scop)).printRegion(ast, level);
   }
 

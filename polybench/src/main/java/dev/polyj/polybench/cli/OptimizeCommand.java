@@ -34,10 +34,14 @@ final class OptimizeCommand implements Callable<Integer> {
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "Macro definition for the preprocessor.")
   List<String> defines = new ArrayList<>();
 
-  @Option(names = "--tile", paramLabel = "SIZES|auto|none|pluto[:N]|sica[2][:rho=R]", defaultValue = "auto",
+  @Option(names = "--tile", paramLabel = "SIZES|auto|none|pluto[:N]|sica[2][:rho=R]|param[:SIZES]",
+      defaultValue = "auto",
       description = "Tile sizes of the permutable bands: comma-separated per band member (the last one repeats), "
           + "'auto' or 'pluto' for 32, 'pluto:N' for N, 'sica' for sizes from the machine's L1 cache and SIMD "
-          + "width (sica2: also the L2 cache), 'none' for no tiling (default: ${DEFAULT-VALUE}).")
+          + "width (sica2: also the L2 cache), 'param' for run-time sizes (member k's size is the environment "
+          + "variable POLYJ_Tk if set, else the macro POLYJ_Tk, default 32 or SIZES of 'param:SIZES'; a wavefront's "
+          + "two tile loops both use POLYJ_T1), "
+          + "'none' for no tiling (default: ${DEFAULT-VALUE}).")
   String tile;
 
   @Option(names = "--machine", paramLabel = "l1=32K,l2=1M,simd=32",
@@ -95,7 +99,11 @@ final class OptimizeCommand implements Callable<Integer> {
       config = PolyhedralOptimizer.Config.defaults().withParallel(!noParallel).withWavefront(!noWavefront)
           .withStrideOrder(!noStrideOrder).withDiamond(diamond);
       String t = tile.trim().toLowerCase(java.util.Locale.ROOT);
-      if (t.startsWith("pluto:") || t.startsWith("sica")) {
+      if (t.equals("param") || t.startsWith("param:")) {
+        long[] defaults = t.equals("param") ? new long[0] : parseTileSizes(t.substring("param:".length()));
+        if (defaults == null) throw new IllegalArgumentException("--tile: 'param:' needs sizes, e.g. param:32,32,8");
+        config = config.withParametricTiles(defaults);
+      } else if (t.startsWith("pluto:") || t.startsWith("sica")) {
         MachineModel m = MachineModel.detect();
         if (machine != null) m = m.withOverrides(machine);
         config = config.withSizePolicy(TileSizePolicies.parse(t, m));

@@ -1,6 +1,10 @@
 package dev.polyj.polybench.optimize;
 
 import dev.polyj.codegen.ast.BuildOptions;
+import dev.polyj.codegen.ast.GuardPeeling;
+import dev.polyj.codegen.ast.Node;
+import dev.polyj.codegen.ast.RuntimeSteps;
+import dev.polyj.codegen.c.CPrinter;
 import dev.polyj.codegen.c.ScopCodegen;
 import dev.polyj.polybench.bench.OptimizeResult;
 import dev.polyj.polybench.bench.Optimizer;
@@ -15,6 +19,7 @@ import dev.polyj.polyhedral.scheduling.TreeDependences;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.tiling.ConcurrentStart;
+import dev.polyj.polyhedral.tiling.ParametricTiling;
 import dev.polyj.polyhedral.tiling.StrideOrder;
 import dev.polyj.polyhedral.tiling.TileSizePolicy;
 import dev.polyj.polyhedral.tiling.Tiling;
@@ -48,41 +53,54 @@ public final class PolyhedralOptimizer implements Optimizer {
    * it is null; null for no tiling), run
    * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, put
    * the stride-one point loop innermost, and give time-iterated stencils concurrent-start
-   * (diamond) hyperplanes when tiling.
+   * (diamond) hyperplanes when tiling. With {@code parametricTiles}, the tile sizes are run-time
+   * values ({@link ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
+   * #withParametricTiles}).
    */
   public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
-      boolean strideOrder, boolean diamond) {
+      boolean strideOrder, boolean diamond, boolean parametricTiles) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
 
     /** The best configuration the project has. */
     public static Config defaults() {
-      return new Config(new long[0], null, true, true, true, false);
+      return new Config(new long[0], null, true, true, true, false, false);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles);
     }
 
     /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
     public Config withSizePolicy(TileSizePolicy policy) {
-      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond);
+      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false);
+    }
+
+    /**
+     * Tile sizes that are run-time values: the generated code reads band member k's size from the
+     * environment variable {@code POLYJ_Tk} when it is set to a positive integer, otherwise from the
+     * macro {@code POLYJ_Tk}, whose default is {@code defaults[k]} (the last one repeated, Pluto's
+     * 32 when empty) and can be changed with {@code -DPOLYJ_Tk=...}. The tile loops of a wavefront
+     * both use {@code POLYJ_T1}. Size policies (SICA) and parametric tiles exclude each other.
+     */
+    public Config withParametricTiles(long[] defaults) {
+      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true);
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles);
     }
   }
 
@@ -150,16 +168,86 @@ public final class PolyhedralOptimizer implements Optimizer {
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
     Scheduled s = schedule(scop, config);
-    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(scop))
+    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
-    return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    if (!config.parametricTiles()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    // tile-origin loops get their run-time steps first; peeling then leaves them alone
+    Node ast = GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
+        name -> originSizes(s, name)));
+    List<String> sizes = new ArrayList<>();
+    java.util.Set<String> used = new java.util.HashSet<>();
+    names(ast, used);
+    for (String p : s.scop().params()) if (ParametricTiling.sizeIndex(p) >= 0 && used.contains(p)) sizes.add(p);
+    StringBuilder prelude = new StringBuilder();
+    List<String> declarations = new ArrayList<>();
+    if (!sizes.isEmpty()) {
+      prelude.append("#ifndef polyj_tile_size\n")
+          .append("#define polyj_tile_size(name, fallback) (getenv(name) != 0 && atoi(getenv(name)) >= 1 ")
+          .append("? atoi(getenv(name)) : (fallback))\n#endif\n");
+      declarations.add("extern char *getenv(const char *);");
+      declarations.add("extern int atoi(const char *);");
+    }
+    for (String p : sizes) {
+      int k = ParametricTiling.sizeIndex(p);
+      long[] d = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
+      String macro = p.toUpperCase(java.util.Locale.ROOT);
+      prelude.append("#ifndef ").append(macro).append("\n#define ").append(macro).append(' ')
+          .append(d[Math.min(k, d.length - 1)]).append("\n#endif\n");
+      declarations.add("const int " + p + " = polyj_tile_size(\"" + macro + "\", " + macro + ");");
+    }
+    return prelude + CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()))
+        .printRegion(ast, level, declarations);
+  }
+
+  /** The identifiers and run-time steps the AST uses. */
+  private static void names(Node n, java.util.Set<String> out) {
+    if (n instanceof Node.For f) {
+      if (f.sizeParam() != null) out.add(f.sizeParam());
+      names(f.init(), out);
+      names(f.upper(), out);
+      names(f.body(), out);
+    } else if (n instanceof Node.If i) {
+      names(i.cond(), out);
+      names(i.then(), out);
+      if (i.otherwise() != null) names(i.otherwise(), out);
+    } else if (n instanceof Node.Block b) {
+      for (Node c : b.children()) names(c, out);
+    } else if (n instanceof Node.Mark m) {
+      names(m.body(), out);
+    } else if (n instanceof Node.User u) {
+      for (dev.polyj.codegen.ast.Expr e : u.args()) names(e, out);
+    }
+  }
+
+  private static void names(dev.polyj.codegen.ast.Expr e, java.util.Set<String> out) {
+    if (e instanceof dev.polyj.codegen.ast.Expr.Id id) {
+      out.add(id.name());
+    } else if (e instanceof dev.polyj.codegen.ast.Expr.Linear l) {
+      for (dev.polyj.codegen.ast.Expr.Term t : l.terms()) names(t.expr(), out);
+    } else if (e instanceof dev.polyj.codegen.ast.Expr.Op op) {
+      for (dev.polyj.codegen.ast.Expr a : op.args()) names(a, out);
+    }
+  }
+
+  /**
+   * The size parameter of each coordinate of statement {@code name}'s instances whose loop is
+   * stepped on the tile grid (null for the other coordinates), or null when there is none.
+   */
+  private static String[] originSizes(Scheduled s, String name) {
+    String[] sizes = s.tiling() == null ? null : s.tiling().originSizes(name);
+    if (sizes == null) return null;
+    return java.util.Arrays.copyOf(sizes, s.scop().statement(name).iterators().size());
   }
 
   /**
    * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
    * carry the tile coordinates as extra leading iterators (unused by the bodies).
    */
-  public record Scheduled(Scop scop, ScheduleNode tree) {}
+  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
+    public Scheduled(Scop scop, ScheduleNode tree) {
+      this(scop, tree, null);
+    }
+  }
 
   /**
    * The schedule tree of a SCoP: Pluto hyperplanes, checked exactly against every dependence (a
@@ -198,9 +286,15 @@ public final class PolyhedralOptimizer implements Optimizer {
         public boolean wavefront() {
           return config.wavefront();
         }
+
+        @Override
+        public boolean parametric() {
+          return config.parametricTiles();
+        }
       }, all);
       tree = tiled.tree();
       scop = withTileIterators(scop, tiled);
+      return new Scheduled(scop, tree, tiled);
     }
     return new Scheduled(scop, tree);
   }
@@ -225,7 +319,24 @@ public final class PolyhedralOptimizer implements Optimizer {
       }
       stmts.add(new Statement(st.name(), iterators, domain, accesses, st.body(), st.pos()));
     }
-    return new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), scop.arrays(), stmts,
+    // the run-time tile sizes are parameters of the tiled statements, at least 1
+    List<String> params = new ArrayList<>(scop.params());
+    int nSizes = 0;
+    for (Statement st : stmts) {
+      for (String p : st.domain().space().params()) {
+        int k = ParametricTiling.sizeIndex(p);
+        nSizes = Math.max(nSizes, k + 1);
+      }
+    }
+    Relation context = scop.context();
+    if (nSizes > 0) {
+      Relation sizes = ParametricTiling.sizeContext(nSizes);
+      for (String p : sizes.space().params()) if (!params.contains(p)) params.add(p);
+      List<String> merged = dev.polyj.presburger.space.Space.mergeParams(context.space().params(),
+          sizes.space().params());
+      context = context.alignParams(merged).intersect(sizes.alignParams(merged));
+    }
+    return new Scop(scop.functionName(), scop.pos(), params, context, scop.arrays(), stmts,
         scop.schedule(), scop.scheduleMap());
   }
 }

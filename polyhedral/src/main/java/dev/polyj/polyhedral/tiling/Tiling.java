@@ -56,6 +56,16 @@ public final class Tiling {
     default boolean wavefront() {
       return true;
     }
+
+    /**
+     * Whether the tile sizes are run-time parameters ({@link ParametricTiling}): the tile
+     * coordinates are then the tile origins, and {@link #sizes} only says which bands are tiled
+     * (and decides on wavefronts as their run-time defaults); the two members of a wavefront share
+     * the size of the first, so that the wavefront {@code o_1 + o_2} stays affine.
+     */
+    default boolean parametric() {
+      return false;
+    }
   }
 
   /**
@@ -63,7 +73,27 @@ public final class Tiling {
    * instances of every tiled statement to its instances with the tile coordinates prepended
    * (statements that were not tiled do not appear in it).
    */
-  public record Result(ScheduleNode tree, UnionRelation augmentation) {
+  public record Result(ScheduleNode tree, UnionRelation augmentation,
+      java.util.Map<String, List<String>> originSizes) {
+    public Result {
+      originSizes = java.util.Map.copyOf(originSizes);
+    }
+
+    public Result(ScheduleNode tree, UnionRelation augmentation) {
+      this(tree, augmentation, java.util.Map.of());
+    }
+
+    /**
+     * For parametric tiling: the size parameter of each coordinate prepended to statement {@code
+     * name}'s instances (null for a coordinate that is not a tile origin scanned on the grid, e.g.
+     * the first origin of a wavefront, which follows from the others), or null when the statement
+     * has none.
+     */
+    public String[] originSizes(String name) {
+      List<String> l = originSizes.get(name);
+      return l == null ? null : l.toArray(String[]::new);
+    }
+
     /** The number of tile coordinates prepended to statement {@code name}'s instances. */
     public int addedDims(String name) {
       for (Relation r : augmentation.relations()) {
@@ -100,9 +130,11 @@ public final class Tiling {
    * instances) decide where a wavefront is needed.
    */
   public static Result tile(ScheduleNode root, BandPolicy policy, UnionRelation deps) {
-    Walk w = new Walk(policy);
+    Walk w = new Walk(policy, new java.util.HashMap<>());
     Lifted l = w.walk(root, deps, false);
-    return new Result(l.node(), l.aug());
+    java.util.Map<String, List<String>> sizes = new java.util.HashMap<>();
+    w.sizes().forEach((k, v) -> sizes.put(k, java.util.Collections.unmodifiableList(new ArrayList<>(v))));
+    return new Result(l.node(), l.aug(), sizes);
   }
 
   /** The tile member {@code floor(member / size)}. */
@@ -159,7 +191,8 @@ public final class Tiling {
 
   private record Lifted(ScheduleNode node, UnionRelation aug) {}
 
-  private record Walk(BandPolicy policy) {
+  /** {@code sizes}: the size parameters of the coordinates added so far, per parametrically tiled statement. */
+  private record Walk(BandPolicy policy, java.util.Map<String, List<String>> sizes) {
     /** {@code sequential}: some loop around the node carries a dependence. */
     Lifted walk(ScheduleNode node, UnionRelation open, boolean sequential) {
       if (node instanceof ScheduleNode.Domain d) {
@@ -215,11 +248,11 @@ public final class Tiling {
       List<UnionRelation> members = new ArrayList<>();
       for (UnionRelation m : b.members()) members.add(liftDomain(m, child.aug()));
       long[] sizes = b.permutable() && b.nMember() >= 2 ? policy.sizes(b) : null;
-      UnionRelation tileAug = sizes == null ? null : augmentation(members, sizes);
-      if (tileAug == null) {
+      if (sizes == null || !affineForAll(members)) {
         return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(members), b.permutable(), b.coincident(),
             b.loopTypes(), b.otherOptions(), child.node()), child.aug());
       }
+      boolean parametric = policy.parametric();
       int n = b.nMember();
       // which members have zero distance on every dependence open at the band: their tile and
       // point loops are parallel whatever the loops around them carry
@@ -229,10 +262,25 @@ public final class Tiling {
       // a band run once per iteration of an enclosing sequential loop gets no wavefront: it would
       // cost a synchronization per wavefront and per outer iteration (floyd-warshall's k loop)
       if (policy.wavefront() && !sequential && !zero[0] && !zero[1]) {
+        // with run-time sizes the decision is taken for the default sizes; the wavefront is legal for all
         UnionRelation t0 = tileMember(b.members().get(0), sizes[0]);
-        UnionRelation t1 = tileMember(b.members().get(1), sizes[1]);
+        UnionRelation t1 = tileMember(b.members().get(1), parametric ? sizes[0] : sizes[1]);
         boolean outerParallel = TreeDependences.carried(open, t0).isEmpty();
         wavefront = !outerParallel && !TreeDependences.carried(TreeDependences.tied(open, t0), t1).isEmpty();
+      }
+      UnionRelation tileAug = parametric ? ParametricTiling.augmentation(members, wavefront)
+          : augmentation(members, sizes);
+      if (tileAug == null) {
+        return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(members), b.permutable(), b.coincident(),
+            b.loopTypes(), b.otherOptions(), child.node()), child.aug());
+      }
+      if (parametric) {
+        for (Relation a : tileAug.relations()) {
+          String name = a.space().domainTuple().name();
+          List<String> l = new ArrayList<>(ParametricTiling.originSizes(n, wavefront));
+          l.addAll(sizes().getOrDefault(name, List.of()));
+          sizes().put(name, l);
+        }
       }
       List<Boolean> tileCoincident = new ArrayList<>();
       for (int k = 0; k < n; k++) tileCoincident.add(zero[k] || (wavefront && k == 1));
@@ -251,8 +299,14 @@ public final class Tiling {
         pointTypes.add(b.loopTypes().get(k));
       }
       List<UnionRelation> tiles = new ArrayList<>();
-      for (int k = 0; k < n; k++) tiles.add(coordinate(tileAug, k, k));
-      if (wavefront) tiles.set(0, coordinate(tileAug, 0, 1));
+      if (parametric && wavefront) {
+        // (s, o_2, ..., o_n) with s = o_1 + o_2 the leading coordinate
+        tiles.add(coordinate(tileAug, 0, 0));
+        for (int k = 1; k < n; k++) tiles.add(coordinate(tileAug, k + 1, k + 1));
+      } else {
+        for (int k = 0; k < n; k++) tiles.add(coordinate(tileAug, k, k));
+        if (wavefront) tiles.set(0, coordinate(tileAug, 0, 1));
+      }
       ScheduleNode.Band point = new ScheduleNode.Band(ImmutableList.copyOf(points), true,
           ImmutableList.copyOf(pointCoincident), ImmutableList.copyOf(pointTypes), b.otherOptions(), below);
       return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(tiles), true, ImmutableList.copyOf(tileCoincident),
@@ -311,6 +365,19 @@ public final class Tiling {
       out.add(Relation.of(bld.build()));
     }
     return out.isEmpty() ? null : UnionRelation.of(out);
+  }
+
+  /** Whether every member is an affine function (a single equality) of every statement of the first. */
+  private static boolean affineForAll(List<UnionRelation> members) {
+    for (Relation r0 : members.get(0).relations()) {
+      Tuple st = r0.space().domainTuple();
+      for (UnionRelation m : members) {
+        Relation r = null;
+        for (Relation x : m.relations()) if (x.space().domainTuple().equals(st)) r = x;
+        if (r == null || StrideOrder.affineForm(r, 0) == null) return false;
+      }
+    }
+    return true;
   }
 
   /** The member {@code S[t, x] -> [t_from + ... + t_to]} over the augmented instances. */
