@@ -199,8 +199,22 @@ class BigCoefficientProperties {
             long[] scale = new long[nVar];
             for (int v = 0; v < nVar; v++) scale[v] = v < nVar - 1 && which.get(v) ? k : 1;
             return new Scaled(nVar, nLocal, eqs, ineqs, scale);
-          });
+          }).filter(BigCoefficientProperties::normalFormFits);
     });
+  }
+
+  /**
+   * False when the normal form of the scaled set itself needs more than 64 bits (the pivot order of
+   * Gaussian elimination can multiply two large coefficients): a stated limit, not the subject here.
+   */
+  static boolean normalFormFits(Scaled c) {
+    try {
+      c.big();
+      return true;
+    } catch (CoefficientOverflowException e) {
+      if (!e.getMessage().contains("does not fit in 64 bits")) throw e;
+      return false;
+    }
   }
 
   static Arbitrary<Long> factors() {
@@ -223,7 +237,7 @@ class BigCoefficientProperties {
           List<Scaled> out = new ArrayList<>();
           for (Scaled c : l) out.add(new Scaled(c.nVar, c.nLocal, c.eqs, c.ineqs, scale));
           return out;
-        }));
+        }).filter(l -> l.stream().allMatch(BigCoefficientProperties::normalFormFits)));
   }
 
   @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
