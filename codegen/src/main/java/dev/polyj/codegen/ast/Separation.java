@@ -41,15 +41,16 @@ final class Separation {
       List<Region> next = new ArrayList<>();
       Relation rest = p;
       for (Region r : regions) {
-        Relation both = r.set().intersect(p).removeEmpty();
+        // regions are coalesced as they are cut: without it their disjuncts multiply with every piece
+        Relation both = r.set().intersect(p).removeEmpty().coalesce();
         if (!both.isEmpty()) {
           BitSet a = (BitSet) r.active().clone();
           a.set(i);
           next.add(new Region(both, a));
         }
-        Relation only = r.set().subtract(p).removeEmpty();
+        Relation only = r.set().subtract(p).removeEmpty().coalesce();
         if (!only.isEmpty()) next.add(new Region(only, r.active()));
-        rest = rest.subtract(r.set()).removeEmpty();
+        rest = rest.subtract(r.set()).removeEmpty().coalesce();
       }
       if (!rest.isEmpty()) {
         BitSet a = new BitSet();

@@ -43,12 +43,12 @@ public final class Relation {
 
   /** The union of basic relations of one space; marked-empty ones and duplicates are dropped. */
   public static Relation ofBasics(Space space, Collection<BasicRelation> basics) {
-    List<BasicRelation> keep = new ArrayList<>();
+    java.util.LinkedHashSet<BasicRelation> keep = new java.util.LinkedHashSet<>();
     for (BasicRelation b : basics) {
       checkArgument(b.space().equals(space), "basic relation in %s, expected %s", b.space(), space);
-      if (!b.isMarkedEmpty() && !keep.contains(b)) keep.add(b);
+      if (!b.isMarkedEmpty()) keep.add(b);
     }
-    return new Relation(space, keep);
+    return new Relation(space, new ArrayList<>(keep));
   }
 
   /** Parses isl notation, e.g. {@code [N] -> { S[i] : 0 <= i < N }}; must denote one space. */
