@@ -120,30 +120,7 @@ public final class TileWavefronts {
     Space full = Space.map(params, 1, m + n);
     int nv = full.nVar();
     BasicRelation.Builder tb = BasicRelation.builder(full);
-    int wCol = 1 + np;
-    int aCol = 2 + np;
-    int xCol = 2 + np + m;
-    for (int k = 0; k < m; k++) {
-      long[] lo = new long[1 + nv];
-      long[] hi = new long[1 + nv];
-      long[] h = hyperplanes[k];
-      for (int c = 0; c <= np; c++) {
-        lo[c] = h[c];
-        hi[c] = Ints.neg(h[c]);
-      }
-      for (int j = 0; j < n; j++) {
-        lo[xCol + j] = h[1 + np + j];
-        hi[xCol + j] = Ints.neg(h[1 + np + j]);
-      }
-      lo[aCol + k] = Ints.neg(sizes[k]);
-      hi[aCol + k] = sizes[k];
-      hi[0] = Ints.add(hi[0], sizes[k] - 1);
-      tb.addIneq(lo).addIneq(hi);
-    }
-    long[] wEq = new long[1 + nv];
-    wEq[wCol] = -1;
-    for (int k = 0; k < m; k++) wEq[aCol + k] = wavefront[k];
-    tb.addEq(wEq);
+    addTiling(tb, nv, np, n, 2 + np + m, 1 + np, 2 + np);
     BasicRelation tiling = tb.build();
 
     int[] intoFull = new int[np + n];
@@ -170,9 +147,17 @@ public final class TileWavefronts {
     Space space = Space.map(ds.params(), n, 1 + m);
     int nv = space.nVar();
     BasicRelation.Builder b = BasicRelation.builder(space);
-    int xCol = 1 + np;
-    int wCol = 1 + np + n;
-    int aCol = wCol + 1;
+    addTiling(b, nv, np, n, 1 + np, 1 + np + n, 2 + np + n);
+    return Relation.of(b.build()).intersectDomain(domain);
+  }
+
+  /**
+   * The constraints tying iterations to tiles and wavefronts, in a space of {@code nv} variables
+   * whose iteration, wavefront and tile coordinates start at columns {@code xCol}, {@code wCol} and
+   * {@code aCol}: {@code T_k a_k <= h_k(x) <= T_k a_k + T_k - 1} and {@code w = sum wavefront_k a_k}.
+   */
+  private void addTiling(BasicRelation.Builder b, int nv, int np, int n, int xCol, int wCol, int aCol) {
+    int m = sizes.length;
     for (int k = 0; k < m; k++) {
       long[] lo = new long[1 + nv];
       long[] hi = new long[1 + nv];
@@ -194,7 +179,6 @@ public final class TileWavefronts {
     wEq[wCol] = -1;
     for (int k = 0; k < m; k++) wEq[aCol + k] = wavefront[k];
     b.addEq(wEq);
-    return Relation.of(b.build()).intersectDomain(domain);
   }
 
   /**
