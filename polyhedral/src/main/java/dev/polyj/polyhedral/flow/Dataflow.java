@@ -31,12 +31,15 @@ import java.util.Map;
  *       each, the partial lexicographic maximum ({@link Lexopt#partialLexmax}) of its times at this
  *       level, over the unresolved sink accesses, constrained to be no earlier than the maximum
  *       already found at this level, gives its last write and updates that maximum;
- *   <li>the possible (may) sources give a may dependence from every write at this level after the
- *       maximum (all of them where there is none): they do not end the search;
+ *   <li>the possible (may) sources give a may dependence from every write at this level not before
+ *       the maximum (all of them where there is none): they do not end the search;
  *   <li>a must source whose last write is the maximum gives a dependence; kills give none;
+ *   <li>writes of different statements at the same time are unordered, as in isl: a may source at
+ *       the time of the maximum is a possible source, and where two statements' definite writes
+ *       both make the maximum, their dependences are only possible;
  *   <li>the sink accesses with a maximum are resolved; the others go on to the next level.
  * </ul>
- * A must dependence becomes a may dependence where a may source writes after it. The sink accesses
+ * A must dependence becomes a may dependence where a may source writes not before it. The sink accesses
  * never resolved are {@code may_no_source}; those of them without any may source, {@code
  * must_no_source}. Accesses of filtered statements (dynamic conditions) are definite only where
  * they surely run, see {@link AccessInfo}.
@@ -141,24 +144,25 @@ public final class Dataflow {
           // subtraction gives fewer pieces than the solver's case split of the same set)
           none = none.subtract(m.domain());
           best = best.isEmpty() ? r : best.subtractDomain(r.domain()).union(r);
-          if (!s.kill) {
-            lasts.add(r);
-            lastOf.add(s);
-          }
+          lasts.add(r);
+          lastOf.add(s);
         }
         for (Source s : possible) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
           Relation m = s.times.intersect(window);
           if (m.isEmpty()) continue;
-          if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, false))));
+          if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, true))));
           if (m.isEmpty()) continue;
           s.add(m);
           withMaySource = withMaySource.union(m.domain());
         }
+        List<Relation> atBest = new ArrayList<>();
         for (int i = 0; i < lasts.size(); i++) {
           Relation at = lasts.get(i).intersect(best);
-          if (!at.isEmpty()) lastOf.get(i).add(at);
+          atBest.add(at);
+          if (!at.isEmpty() && !lastOf.get(i).kill) lastOf.get(i).addLast(at);
         }
+        withMaySource = withMaySource.union(coscheduled(atBest, lastOf, accesses.space()));
         unresolved = none;
       }
     }
@@ -177,6 +181,22 @@ public final class Dataflow {
     }
     out.mustNoSource.add(unresolved.subtract(withMaySource).unwrap());
     out.mayNoSource.add(unresolved.unwrap());
+  }
+
+  /**
+   * The sink accesses whose last definite write is made at the same time by two statements: the
+   * order of their writes is unknown, so neither is definitely the last.
+   */
+  private static Relation coscheduled(List<Relation> atBest, List<Source> of, Space accesses) {
+    Relation out = Relation.empty(accesses);
+    for (int i = 0; i < atBest.size(); i++) {
+      if (atBest.get(i).isEmpty()) continue;
+      for (int j = i + 1; j < atBest.size(); j++) {
+        if (atBest.get(j).isEmpty() || of.get(i).statement().equals(of.get(j).statement())) continue;
+        out = out.union(atBest.get(i).domain().intersect(atBest.get(j).domain()));
+      }
+    }
+    return out;
   }
 
   /**
@@ -270,6 +290,7 @@ public final class Dataflow {
     final Long[] fixed;
     final boolean kill;
     Relation deps;
+    private Boolean injective;
 
     Source(Relation writes, Relation times, Relation sigma, Long[] fixed, boolean kill) {
       this.writes = writes;
@@ -279,10 +300,33 @@ public final class Dataflow {
       this.kill = kill;
     }
 
+    /** The statement (iteration space) of the writes. */
+    Space statement() {
+      return sigma.space().domain().withoutDimNames();
+    }
+
     /** Adds the writes at the given times (sink access -> time) as dependences. */
     void add(Relation at) {
       Relation d = writes.intersect(at.apply(sigma.reverse()));
       deps = deps == null ? d : deps.union(d);
+    }
+
+    /**
+     * Adds the last write at the given times as a dependence: where the schedule gives several
+     * instances of the statement the same time, the lexicographically last instance, as isl does.
+     */
+    void addLast(Relation at) {
+      Relation d = writes.intersect(at.apply(sigma.reverse()));
+      if (!injective()) d = Lexopt.lexmaxRelation(d);
+      deps = deps == null ? d : deps.union(d);
+    }
+
+    private boolean injective() {
+      if (injective == null) {
+        Relation sameTime = sigma.apply(sigma.reverse());
+        injective = sameTime.subtract(sigma.domain().identity()).isEmpty();
+      }
+      return injective;
     }
   }
 

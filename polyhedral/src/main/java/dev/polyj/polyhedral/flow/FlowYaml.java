@@ -80,6 +80,17 @@ public final class FlowYaml {
     }
   }
 
+  /** The input of a problem without filters, in the form {@link #read} and isl's flow tool read. */
+  public static String write(AccessInfo a) {
+    if (!a.filters().isEmpty()) throw new IllegalArgumentException("filters have no YAML form");
+    return "sink: " + quote(a.sink()) + "\n"
+        + "must_source: " + quote(a.mustSource()) + "\n"
+        + "may_source: " + quote(a.maySource()) + "\n"
+        + "kill: " + quote(a.kill()) + "\n"
+        + "schedule_map: " + quote(a.scheduleMap()) + "\n";
+  }
+
+  /** The result, with the keys isl's flow tool prints. */
   public static String write(FlowResult r) {
     return "must_dependence: " + quote(r.mustDependence()) + "\n"
         + "may_dependence: " + quote(r.mayDependence()) + "\n"

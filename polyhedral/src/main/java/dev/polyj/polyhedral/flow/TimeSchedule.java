@@ -4,6 +4,7 @@ import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
 import dev.polyj.presburger.space.Space;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +25,16 @@ final class TimeSchedule {
     int arity = 0;
     for (Relation r : map.relations()) if (r.space().isMap()) arity = Math.max(arity, r.space().nOut());
     timeSpace = Space.set(params, arity);
+    Map<Space, Integer> own = new HashMap<>();
     for (Relation r : map.relations()) {
       if (!r.space().isMap()) continue;
       Relation padded = r.apply(pad(r.space().range(), timeSpace));
       byDomain.merge(r.space().domain().withoutDimNames(), padded, Relation::union);
+      own.merge(r.space().domain().withoutDimNames(), r.space().nOut(), Math::max);
     }
-    for (Map.Entry<Space, Relation> e : byDomain.entrySet()) fixed.put(e.getKey(), fixedValues(e.getValue()));
+    for (Map.Entry<Space, Relation> e : byDomain.entrySet()) {
+      fixed.put(e.getKey(), Arrays.copyOf(fixedValues(e.getValue()), own.get(e.getKey())));
+    }
   }
 
   Space timeSpace() {
@@ -47,7 +52,10 @@ final class TimeSchedule {
     return r;
   }
 
-  /** Per time dimension, the constant value every instance of the statement has there, or null. */
+  /**
+   * Per time dimension of the statement's own schedule (before padding), the constant value every
+   * instance of the statement has there, or null.
+   */
   Long[] fixed(Space domain) {
     of(domain);
     return fixed.get(domain.withoutDimNames());
@@ -56,8 +64,11 @@ final class TimeSchedule {
   /**
    * False when no instance of statement {@code source} can run before an instance of {@code sink}
    * with exactly {@code level} equal leading time dimensions, judged from constant dimensions only.
+   * Only the dimensions both schedules have are compared (as isl does): times equal on those are
+   * not ordered, whatever the padding.
    */
   static boolean canPrecedeAt(Long[] source, Long[] sink, int level) {
+    if (level >= source.length || level >= sink.length) return false;
     for (int d = 0; d < level; d++) {
       if (source[d] != null && sink[d] != null && !source[d].equals(sink[d])) return false;
     }
@@ -66,7 +77,7 @@ final class TimeSchedule {
 
   /** Orders statements by their constant time dimensions, the last-running first. */
   static int closestFirst(Long[] a, Long[] b) {
-    for (int d = 0; d < a.length; d++) {
+    for (int d = 0; d < Math.min(a.length, b.length); d++) {
       long x = a[d] == null ? Long.MAX_VALUE : a[d];
       long y = b[d] == null ? Long.MAX_VALUE : b[d];
       if (x != y) return Long.compare(y, x);

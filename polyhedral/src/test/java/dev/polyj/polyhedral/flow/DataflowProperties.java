@@ -95,8 +95,39 @@ class DataflowProperties {
 
   static final Comparator<long[]> LEX = Arrays::compare;
 
+  /**
+   * Programs whose statements may share a position in the loop body: their instances run at the
+   * same time, in an unknown order (isl's view of coscheduled statements).
+   */
+  @Provide
+  Arbitrary<List<Stmt>> coscheduledPrograms() {
+    Arbitrary<Integer> pos = Arbitraries.integers().between(0, 1);
+    return programs().flatMap(prog -> {
+      List<Arbitrary<Stmt>> out = new ArrayList<>();
+      for (Stmt s : prog) {
+        out.add(pos.map(p -> new Stmt(s.name(), s.depth(), s.a(), s.b(), s.c(), s.kind() == Kind.READ ? 2 : p, s.kind())));
+      }
+      return Combinators.combine(out).as(l -> l);
+    });
+  }
+
   @Property(tries = 60)
   void dependencesMatchExecution(@ForAll("programs") List<Stmt> prog) {
+    checkAgainstExecution(prog);
+  }
+
+  @Property(tries = 60)
+  void coscheduledWritesAreUnordered(@ForAll("coscheduledPrograms") List<Stmt> prog) {
+    checkAgainstExecution(prog);
+  }
+
+  /**
+   * Runs the program for N = 1..4 and checks every dependence and no-source access: the last
+   * definite write (must or kill) before a read is its must source unless another statement's
+   * definite write runs at the same time or a may write runs at that time or later (then all of
+   * those are may sources).
+   */
+  static void checkAgainstExecution(List<Stmt> prog) {
     AccessInfo info = new AccessInfo(unionOf(prog, Kind.READ, true), unionOf(prog, Kind.MUST, true),
         unionOf(prog, Kind.MAY, true), unionOf(prog, Kind.KILL, true), unionOf(prog, null, false));
     FlowResult r = Dataflow.compute(info);
@@ -117,19 +148,32 @@ class DataflowProperties {
         if (sink.stmt() != read) continue;
         long elem = read.element(sink.i(), 0);
         List<Instance> writes = new ArrayList<>();
-        for (int w = 0; w < at; w++) {
-          Instance x = all.get(w);
-          if (x.stmt().kind() != Kind.READ && x.stmt().element(x.i(), x.j()) == elem) writes.add(x);
+        for (Instance x : all) {
+          boolean before = LEX.compare(x.time(), sink.time()) < 0;
+          if (before && x.stmt().kind() != Kind.READ && x.stmt().element(x.i(), x.j()) == elem) writes.add(x);
         }
         int lastDefinite = -1;
         for (int w = 0; w < writes.size(); w++) if (writes.get(w).stmt().kind() != Kind.MAY) lastDefinite = w;
+        long[] lastTime = lastDefinite < 0 ? null : writes.get(lastDefinite).time();
+        boolean unordered = false; // another statement's definite write at the same time
         boolean mayAfter = false;
-        for (int w = lastDefinite + 1; w < writes.size(); w++) {
-          mayAfter = true;
-          mayDep.add(key(writes.get(w), sink));
+        for (int w = 0; w < writes.size(); w++) {
+          Instance x = writes.get(w);
+          boolean notBefore = lastTime == null || LEX.compare(x.time(), lastTime) >= 0;
+          if (x.stmt().kind() == Kind.MAY && notBefore) {
+            mayAfter = true;
+            mayDep.add(key(x, sink));
+          } else if (x.stmt().kind() != Kind.MAY && lastTime != null && Arrays.equals(x.time(), lastTime)
+              && x.stmt() != writes.get(lastDefinite).stmt()) {
+            unordered = true;
+          }
         }
-        if (lastDefinite >= 0 && writes.get(lastDefinite).stmt().kind() == Kind.MUST) {
-          (mayAfter ? mayDep : mustDep).add(key(writes.get(lastDefinite), sink));
+        if (lastDefinite >= 0) {
+          for (Instance x : writes) {
+            if (x.stmt().kind() == Kind.MUST && Arrays.equals(x.time(), lastTime)) {
+              (mayAfter || unordered ? mayDep : mustDep).add(key(x, sink));
+            }
+          }
         }
         long[] access = {n, sink.i(), elem};
         assertEquals(writes.isEmpty(), r.mustNoSource().relation(spaceOf(r.mustNoSource(), read)).contains(access),

@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * total; {@code both} also compares.
  * {@code -Dpolyj.flowbench.kernel=NAME} restricts the run to one kernel, {@code
  * -Dpolyj.flowbench.passes=N} repeats it (the per-kernel lines are those of the last pass).
+ * {@code -Dpolyj.flowbench.dump=DIR} writes each problem's input ({@code K-P.yaml}, P = 0..3) and
+ * the new implementation's result ({@code K-P.out.yaml}) in the flow command's YAML, so that another
+ * implementation can be run on the same inputs and its results compared.
  */
 class PolybenchFlowTest {
   private static final Path SUITE = Path.of("../polybench/src/main/resources/dev/polyj/polybench/suite");
@@ -51,6 +54,7 @@ class PolybenchFlowTest {
       if (!only.isEmpty() ? only.equals(k) : bench || DEFAULT_KERNELS.contains(k)) kernels.add(k);
     }
     int passes = Integer.getInteger("polyj.flowbench.passes", 1);
+    String dump = System.getProperty("polyj.flowbench.dump", "");
     List<String> failures = new ArrayList<>();
     for (int pass = 1; pass <= passes; pass++) {
       long extractNs = 0;
@@ -71,6 +75,7 @@ class PolybenchFlowTest {
             long a = cpu();
             fresh.addAll(analyse(scop, Dataflow::compute));
             tn += cpu() - a;
+            if (!dump.isEmpty() && pass == 1) dump(Path.of(dump), k, problems(scop), fresh);
           }
           if (runOld) {
             long a = cpu();
@@ -100,16 +105,32 @@ class PolybenchFlowTest {
   }
 
   /** The four dataflow problems of a SCoP: flow, output and anti dependences, and isl's flow input. */
-  static List<FlowResult> analyse(Scop scop, Function<AccessInfo, FlowResult> flow) {
+  static List<AccessInfo> problems(Scop scop) {
     UnionRelation reads = scop.reads();
     UnionRelation writes = scop.mustWrites();
     UnionRelation schedule = scop.scheduleMap();
+    return List.of(new AccessInfo(reads, writes, null, null, schedule),
+        new AccessInfo(writes, writes, null, null, schedule),
+        new AccessInfo(writes, null, reads, writes, schedule),
+        new AccessInfo(reads, writes, scop.mayWrites(), null, schedule));
+  }
+
+  static List<FlowResult> analyse(Scop scop, Function<AccessInfo, FlowResult> flow) {
     List<FlowResult> out = new ArrayList<>();
-    out.add(flow.apply(new AccessInfo(reads, writes, null, null, schedule)));
-    out.add(flow.apply(new AccessInfo(writes, writes, null, null, schedule)));
-    out.add(flow.apply(new AccessInfo(writes, null, reads, writes, schedule)));
-    out.add(flow.apply(new AccessInfo(reads, writes, scop.mayWrites(), null, schedule)));
+    for (AccessInfo p : problems(scop)) out.add(flow.apply(p));
     return out;
+  }
+
+  /** Writes the last {@code problems.size()} results with their inputs as K-P.yaml / K-P.out.yaml. */
+  private static void dump(Path dir, String kernel, List<AccessInfo> problems, List<FlowResult> results)
+      throws IOException {
+    Files.createDirectories(dir);
+    int first = results.size() - problems.size();
+    for (int p = 0; p < problems.size(); p++) {
+      String name = kernel + "-" + (first + p);
+      Files.writeString(dir.resolve(name + ".yaml"), FlowYaml.write(problems.get(p)));
+      Files.writeString(dir.resolve(name + ".out.yaml"), FlowYaml.write(results.get(first + p)));
+    }
   }
 
   /** Null when both results are equal, else the first field that differs. */

@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * The first implementation of {@link Dataflow}, kept as a reference: the last definite write time
  * of every sink access is the lexicographic maximum over one flat time space of all must sources
- * and kills, computed by subtracting the dominated times; may sources after that time (and before
- * the sink) give may dependences.
+ * and kills, computed by subtracting the dominated times; may sources not before that time (and
+ * before the sink) give may dependences, and so do definite sources of two statements that share it.
  */
 final class SubtractionDataflow {
   private SubtractionDataflow() {}
@@ -55,8 +55,18 @@ final class SubtractionDataflow {
       for (Candidate x : mayCands) tMay = tMay.union(x.times);
 
       Relation lastMust = lexmax(tMust, timeSpace);
-      Relation mayAfter = tMay.subtract(lastMust.apply(Relation.lexGe(timeSpace, timeSpace)));
+      // may writes not before the last definite one
+      Relation mayAfter = tMay.subtract(lastMust.apply(Relation.lexGt(timeSpace, timeSpace)));
       Relation mayAfterDomain = mayAfter.domain();
+      // two statements' definite writes at the last time: unordered, neither is definitely last
+      for (int i = 0; i < mustCands.size(); i++) {
+        Relation at = mustCands.get(i).times.intersect(lastMust).domain();
+        for (int j = i + 1; j < mustCands.size(); j++) {
+          if (mustCands.get(i).sigma.space().domain().withoutDimNames()
+              .equals(mustCands.get(j).sigma.space().domain().withoutDimNames())) continue;
+          mayAfterDomain = mayAfterDomain.union(at.intersect(mustCands.get(j).times.intersect(lastMust).domain()));
+        }
+      }
 
       for (Candidate x : mustCands) {
         if (x.kill) continue;
