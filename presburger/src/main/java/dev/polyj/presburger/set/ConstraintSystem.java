@@ -154,6 +154,7 @@ final class ConstraintSystem {
       boolean noNewEq = mergeInequalities();
       if (empty) return;
       if (!noNewEq) continue; // new equalities found: redo
+      if (substituteUnitDivs()) continue;
       if (mergeDuplicateDivs()) continue;
       if (dropUselessLocals()) continue;
       if (recogniseDivs()) continue;
@@ -191,6 +192,39 @@ final class ConstraintSystem {
       }
     }
     return false;
+  }
+
+  /**
+   * A local defined as {@code floor(e / 1)} is the affine expression {@code e} itself: it is
+   * substituted into every row and every other definition, and then removed. Rows are replaced,
+   * not changed in place. Returns true when a local was removed.
+   */
+  private boolean substituteUnitDivs() {
+    for (int li = nLocal - 1; li >= 0; li--) {
+      Div d = divs.get(li);
+      if (d == null || d.denominator() != 1) continue;
+      int col = 1 + nVar + li;
+      long[] e = d.numeratorRaw();
+      eqs.replaceAll(r -> substitute(r, col, e));
+      ineqs.replaceAll(r -> substitute(r, col, e));
+      for (int i = 0; i < divs.size(); i++) {
+        Div o = divs.get(i);
+        if (i != li && references(o, col)) divs.set(i, new Div(substitute(o.numeratorRaw(), col, e), o.denominator()));
+      }
+      removeLocal(col);
+      return true;
+    }
+    return false;
+  }
+
+  /** {@code r} with column {@code col} replaced by the affine row {@code e} (which has no {@code col}). */
+  private static long[] substitute(long[] r, int col, long[] e) {
+    long k = r[col];
+    if (k == 0) return r;
+    long[] out = r.clone();
+    out[col] = 0;
+    for (int i = 0; i < e.length; i++) if (i != col && e[i] != 0) out[i] = Ints.add(out[i], Ints.mul(k, e[i]));
+    return out;
   }
 
   private static boolean references(Div d, int col) {

@@ -43,7 +43,7 @@ final class Redundancy {
     }
     // dropping rows can let the normal form eliminate a local, whose shadow may be redundant again
     for (int round = 0; round < 4; round++) {
-      BasicRelation next = withoutRedundant(cur);
+      BasicRelation next = withoutRedundant(withoutRedundantCongruences(cur));
       boolean again = next.nLocal() < cur.nLocal() && !next.isMarkedEmpty();
       if (again) next = withImplicitEqualities(next);
       cur = next;
@@ -70,6 +70,60 @@ final class Redundancy {
     cs.ineqs.replaceAll(long[]::clone);
     cs.simplify();
     return cs.toBasic(b.space());
+  }
+
+  /**
+   * b without the congruences implied by the other constraints (b non-empty). A congruence is an
+   * equality {@code e(x) - m q = 0} whose pivot is a local {@code q} with {@code |m| > 1} occurring
+   * in no other row or definition: it says {@code e(x) = 0 (mod m)}. It is implied when the other
+   * constraints with {@code 1 <= e(x) - m q <= m - 1} (q now free) have no integer point, e.g.
+   * {@code (N - 1) mod 2 = 0} next to {@code 2j = N + 3}.
+   */
+  static BasicRelation withoutRedundantCongruences(BasicRelation b) {
+    List<long[]> eqs = new ArrayList<>(Arrays.asList(b.eqsRaw()));
+    List<long[]> ineqs = Arrays.asList(b.ineqsRaw());
+    int firstLocal = 1 + b.nVar();
+    boolean removed = false;
+    for (int i = 0; i < eqs.size(); ) {
+      long[] e = eqs.get(i);
+      int k = e.length - 1;
+      while (k > 0 && e[k] == 0) k--;
+      if (k < firstLocal || Math.abs(e[k]) <= 1 || occursElsewhere(b, eqs, ineqs, e, k)) {
+        i++;
+        continue;
+      }
+      long[] c = e[k] > 0 ? Ints.negate(e) : e; // e(x) - m q with m > 0
+      long m = -c[k];
+      List<long[]> others = new ArrayList<>(eqs);
+      others.remove(i);
+      List<long[]> test = new ArrayList<>(ineqs);
+      test.add(Rows.shifted(c, -1)); // c >= 1
+      long[] upper = Ints.negate(c);
+      upper[0] = Ints.add(upper[0], m - 1); // c <= m - 1
+      test.add(upper);
+      if (Rows.isEmpty(b.nCol(), others, test)) {
+        eqs.remove(i);
+        removed = true;
+      } else {
+        i++;
+      }
+    }
+    if (!removed) return b;
+    ConstraintSystem cs = ConstraintSystem.of(b);
+    cs.eqs = new ArrayList<>();
+    for (long[] r : eqs) cs.eqs.add(r.clone());
+    cs.simplify();
+    return cs.toBasic(b.space());
+  }
+
+  private static boolean occursElsewhere(BasicRelation b, List<long[]> eqs, List<long[]> ineqs, long[] e, int k) {
+    for (long[] r : eqs) if (r != e && r[k] != 0) return true;
+    for (long[] r : ineqs) if (r[k] != 0) return true;
+    for (int j = 0; j < b.nLocal(); j++) {
+      Div d = b.div(j);
+      if (d != null && k < d.width() && d.coefficient(k) != 0) return true;
+    }
+    return false;
   }
 
   /** b without the inequalities implied by the others (b non-empty). */
