@@ -1,9 +1,12 @@
 package dev.polyj.presburger.omega;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.testing.BruteForce;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -43,6 +46,7 @@ class OmegaTestProperties {
     });
     assertEquals(!found[0], OmegaTest.isIntegerEmpty(nVar, eqs, boxed));
     assertEquals(!found[0], OmegaTest.isIntegerEmptyByElimination(nVar, eqs, boxed));
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyByBasisReduction(nVar, eqs, boxed));
     BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, boxed, 1000);
     if (bb != BranchAndBound.Answer.UNKNOWN) assertEquals(!found[0], bb == BranchAndBound.Answer.EMPTY);
   }
@@ -89,6 +93,7 @@ class OmegaTestProperties {
       found[0] = true;
     });
     assertEquals(!found[0], OmegaTest.isIntegerEmptyWithBigIntegers(nVar, List.of(), boxed(rows, nVar)));
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyByBasisReduction(nVar, List.of(), boxed(rows, nVar)));
   }
 
   /**
@@ -150,5 +155,95 @@ class OmegaTestProperties {
       found[0] = true;
     });
     if (found[0]) assertEquals(false, OmegaTest.isIntegerEmpty(nVar, List.of(), rows));
+  }
+
+  /**
+   * Unbounded systems (no box): the basis reduction search (recession cone split off) decides like
+   * the Omega test's elimination, which is exact on unbounded systems with small coefficients, and
+   * never calls a system empty when enumeration finds a point.
+   */
+  @Property(tries = 400)
+  void basisReductionMatchesEliminationOnUnboundedSystems(@ForAll("unboundedSystems") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) (i == 0 && rows.get(0)[0] % 2 == 0 ? eqs : ineqs).add(rows.get(i));
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+      if (found[0]) return;
+      for (long[] r : eqs) if (Ints.evaluate(r, p) != 0) return;
+      for (long[] r : ineqs) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    boolean byReduction = OmegaTest.isIntegerEmptyByBasisReduction(nVar, eqs, ineqs);
+    if (found[0]) assertEquals(false, byReduction);
+    assertEquals(OmegaTest.isIntegerEmptyByElimination(nVar, eqs, ineqs), byReduction);
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> unboundedSystems() {
+    return Arbitraries.integers().between(1, 4).flatMap(n -> Arbitraries.longs().between(-6, 6)
+        .array(long[].class).ofSize(n + 1).list().ofMinSize(1).ofMaxSize(6));
+  }
+
+  /**
+   * The exact simplex certifies its optimum: the point satisfies the constraints, and the dual
+   * values (non-positive on inequalities) combine the rows into the objective with the same value.
+   */
+  @Property(tries = 400)
+  void exactSimplexOptimaAreCertified(@ForAll("unboundedSystems") List<long[]> rows, @ForAll("objectives") long[] c) {
+    int nVar = rows.get(0).length - 1;
+    List<BigInteger[]> eqs = new ArrayList<>();
+    List<BigInteger[]> ineqs = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) (i == 0 && rows.get(0)[0] % 2 == 0 ? eqs : ineqs).add(BigRows.of(rows.get(i)));
+    BigInteger[] obj = new BigInteger[1 + nVar];
+    obj[0] = BigInteger.ZERO;
+    for (int j = 0; j < nVar; j++) obj[1 + j] = BigInteger.valueOf(c[j % c.length]);
+    ExactLp.Solution s = ExactLp.maximize(nVar, eqs, ineqs, obj);
+    ExactLp.Solution f = ExactLp.feasible(nVar, eqs, ineqs);
+    assertEquals(f.feasible(), s.feasible());
+    if (!f.feasible()) {
+      // no rational point: in particular none of the box
+      BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+        boolean ok = true;
+        for (int i = 0; i < rows.size(); i++) {
+          long v = Ints.evaluate(rows.get(i), p);
+          ok &= i == 0 && !eqs.isEmpty() ? v == 0 : v >= 0;
+        }
+        assertFalse(ok, "a point of an infeasible system");
+      });
+      return;
+    }
+    if (s.status() != ExactLp.Status.OPTIMAL) return;
+    BigInteger lcm = BigInteger.ONE;
+    for (BigInteger d : s.pointDen()) lcm = lcm.divide(lcm.gcd(d)).multiply(d);
+    BigInteger[] x = new BigInteger[nVar]; // point times lcm
+    for (int j = 0; j < nVar; j++) x[j] = s.pointNum()[j].multiply(lcm.divide(s.pointDen()[j]));
+    List<BigInteger[]> all = new ArrayList<>(eqs);
+    all.addAll(ineqs);
+    BigInteger[] combo = new BigInteger[1 + nVar];
+    java.util.Arrays.fill(combo, BigInteger.ZERO);
+    for (int k = 0; k < all.size(); k++) {
+      BigInteger[] r = all.get(k);
+      BigInteger v = r[0].multiply(lcm);
+      for (int j = 0; j < nVar; j++) v = v.add(r[1 + j].multiply(x[j]));
+      if (k < eqs.size()) assertEquals(0, v.signum(), "equality at the optimum");
+      else assertTrue(v.signum() >= 0, "inequality at the optimum");
+      BigInteger w = s.dualNum()[k];
+      if (k >= eqs.size()) assertTrue(w.signum() <= 0, "dual sign");
+      if (w.signum() != 0) assertTrue(k < eqs.size() || v.signum() == 0, "complementary slackness");
+      for (int j = 0; j <= nVar; j++) combo[j] = combo[j].add(w.multiply(r[j]));
+    }
+    for (int j = 1; j <= nVar; j++) assertEquals(obj[j].multiply(s.dualDen()), combo[j], "objective as a combination");
+    // value = c . x = -sum w_k b_k / dualDen
+    BigInteger cx = BigInteger.ZERO;
+    for (int j = 0; j < nVar; j++) cx = cx.add(obj[1 + j].multiply(x[j]));
+    assertEquals(cx.multiply(s.valueDen()), s.valueNum().multiply(lcm), "value at the point");
+    assertEquals(combo[0].negate().multiply(s.valueDen()), s.valueNum().multiply(s.dualDen()), "dual value");
+  }
+
+  @Provide
+  Arbitrary<long[]> objectives() {
+    return Arbitraries.longs().between(-4, 4).array(long[].class).ofSize(4);
   }
 }
