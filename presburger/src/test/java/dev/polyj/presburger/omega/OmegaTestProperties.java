@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -245,5 +246,98 @@ class OmegaTestProperties {
   @Provide
   Arbitrary<long[]> objectives() {
     return Arbitraries.longs().between(-4, 4).array(long[].class).ofSize(4);
+  }
+
+  /**
+   * A small system S over y, boxed or not, and its image with huge coefficients: each variable y_v
+   * optionally scaled ({@code S(scale * y)}, scale 1 or K), then a chain of unimodular shears
+   * {@code y_i = z_i + K' z_j} (K, K' in 2^40..2^61, coefficients up to about 2^125). The shears
+   * map integer points one to one, so the image is empty iff the scaled system is: enumeration of
+   * the box for boxed systems, the elimination on the small rows for unbounded ones (not scaled).
+   */
+  @Property(tries = 300)
+  void shearedAndScaledImagesKeepEmptiness(@ForAll("images") Image c) {
+    int n = c.nVar();
+    List<BigInteger[]> eqs = new ArrayList<>();
+    List<BigInteger[]> ineqs = new ArrayList<>();
+    for (int i = 0; i < c.rows().size(); i++) {
+      BigInteger[] r = c.scaled(c.rows().get(i));
+      (i == 0 && c.firstIsEq() ? eqs : ineqs).add(r);
+    }
+    if (c.boxed()) {
+      for (int v = 0; v < n; v++) {
+        BigInteger[] lo = BasisReductionSearch.zeros(1 + n);
+        lo[0] = BigInteger.valueOf(BOX);
+        lo[1 + v] = BigInteger.ONE;
+        ineqs.add(lo);
+        ineqs.add(BasisReductionSearch.negate(lo));
+        ineqs.get(ineqs.size() - 1)[0] = BigInteger.valueOf(BOX);
+      }
+    }
+    boolean expected;
+    if (c.boxed()) {
+      boolean[] found = {false};
+      BruteForce.forEachPoint(n, -BOX, BOX, p -> {
+        if (found[0]) return;
+        for (BigInteger[] r : eqs) if (value(r, p).signum() != 0) return;
+        for (BigInteger[] r : ineqs) if (value(r, p).signum() < 0) return;
+        found[0] = true;
+      });
+      expected = !found[0];
+    } else { // unscaled: the elimination on the small rows
+      List<long[]> le = new ArrayList<>();
+      List<long[]> li = new ArrayList<>();
+      for (int i = 0; i < c.rows().size(); i++) (i == 0 && c.firstIsEq() ? le : li).add(c.rows().get(i));
+      expected = OmegaTest.isIntegerEmptyByElimination(n, le, li);
+    }
+    List<BigInteger[]> se = new ArrayList<>();
+    List<BigInteger[]> si = new ArrayList<>();
+    for (BigInteger[] r : eqs) se.add(c.sheared(r));
+    for (BigInteger[] r : ineqs) si.add(c.sheared(r));
+    assertEquals(expected, OmegaTest.isIntegerEmptyBig(n, se, si));
+    assertEquals(expected, BasisReductionSearch.isIntegerEmpty(n, se, si));
+  }
+
+  private static BigInteger value(BigInteger[] r, long[] p) {
+    BigInteger v = r[0];
+    for (int j = 0; j < p.length; j++) v = v.add(r[1 + j].multiply(BigInteger.valueOf(p[j])));
+    return v;
+  }
+
+  /** A small system, scale factors, and shears {@code (dst, src, K)}: y_dst = z_dst + K z_src. */
+  record Image(int nVar, List<long[]> rows, boolean firstIsEq, boolean boxed, long[] scale, List<long[]> shears) {
+    BigInteger[] scaled(long[] r) {
+      BigInteger[] o = BigRows.of(r);
+      for (int v = 0; v < nVar; v++) o[1 + v] = o[1 + v].multiply(BigInteger.valueOf(scale[v]));
+      return o;
+    }
+
+    /** The row a . y + c with y = U z: a_src += K a_dst, shear after shear. */
+    BigInteger[] sheared(BigInteger[] r) {
+      BigInteger[] o = r.clone();
+      for (long[] s : shears) o[(int) s[1]] = o[(int) s[1]].add(BigInteger.valueOf(s[2]).multiply(o[(int) s[0]]));
+      return o;
+    }
+  }
+
+  private static long[] ones(int n) {
+    long[] o = new long[n];
+    java.util.Arrays.fill(o, 1);
+    return o;
+  }
+
+  @Provide
+  Arbitrary<Image> images() {
+    Arbitrary<Long> factor = Arbitraries.integers().between(40, 61).flatMap(b -> Arbitraries.longs()
+        .between(1L << b, (1L << b) + ((1L << b) - 1)).flatMap(k -> Arbitraries.of(k, -k)));
+    return Arbitraries.integers().between(2, 3).flatMap(n -> {
+      Arbitrary<long[]> row = Arbitraries.longs().between(-4, 4).array(long[].class).ofSize(n + 1);
+      Arbitrary<long[]> shear = Combinators.combine(Arbitraries.integers().between(1, n), Arbitraries.integers().between(1, n), factor)
+          .as((a, b, k) -> new long[] {a, b, k}).filter(s -> s[0] != s[1]);
+      Arbitrary<long[]> scale = factor.flatMap(k -> Arbitraries.of(1L, k).array(long[].class).ofSize(n));
+      return Combinators.combine(row.list().ofMinSize(1).ofMaxSize(5), Arbitraries.of(true, false), Arbitraries.of(true, false),
+              scale, shear.list().ofMinSize(1).ofMaxSize(3))
+          .as((rows, eq, boxed, sc, sh) -> new Image(n, rows, eq, boxed, boxed ? sc : ones(n), sh));
+    });
   }
 }
