@@ -378,7 +378,9 @@ final class BasisReductionSearch {
       BigInteger[][] f = new BigInteger[n][]; // F_i(b_i) as {num, den}
       f[0] = value(width(0, basis[0]));
       int i = 0;
-      while (i < n - 1) {
+      // the loop ends after polynomially many exchanges; the cap only guards the search's time
+      // (any basis gives an exact search)
+      for (int step = 0; i < n - 1 && step < 1000 * n * n; step++) {
         ExactLp.Solution next = width(i + 1, basis[i + 1]);
         // multiplier of the constraint b_i . d = 0 (the last equality)
         BigInteger alphaNum = next.dualNum()[i].negate();
