@@ -57,7 +57,10 @@ public final class OmegaTest {
     return isIntegerEmptyByElimination(nVar, eqs, ineqs);
   }
 
-  /** The decision by variable elimination alone (the Omega test proper), without the simplex shortcuts. */
+  /**
+   * The decision by variable elimination (the Omega test proper), without the simplex shortcuts;
+   * handed to the basis reduction search only when the splinter budget is spent.
+   */
   static boolean isIntegerEmptyByElimination(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     try {
       return new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
@@ -95,7 +98,8 @@ public final class OmegaTest {
 
   /**
    * {@link #isIntegerEmpty} for rows given as {@code BigInteger} (e.g. constants beyond 64 bits);
-   * decided by the elimination on {@code BigInteger} rows.
+   * decided by the elimination on {@code BigInteger} rows, or by the basis reduction search when
+   * the splinters would be too many.
    */
   public static boolean isIntegerEmptyBig(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
     try {
