@@ -395,6 +395,27 @@ class BigCoefficientProperties {
   }
 
   /**
+   * Thin slabs with coefficients near 2^50 and 2^61, where the Omega test's splinters (about the
+   * coefficient size) are far too many: the basis reduction search decides them, and the sample is
+   * a member (checked exactly on the rows).
+   */
+  @Example
+  void thinSlabsWithHugeCoefficientsAreDecided() {
+    for (String text : List.of(
+        "{ [x, y, z] : 1 <= 1125899906842627x - 1125899906842628y <= 1125899906842625 and "
+            + "1 <= 1125899906842627y - 1125899906842626z <= 1125899906842625 and 0 <= z <= 100 }",
+        "{ [x, y] : 3 <= 2305843009213693951x - 2305843009213693950y <= 4 and 0 <= y <= 1000000 }")) {
+      Relation r = Relation.parse(text);
+      long[] p = r.samplePoint().orElseThrow(() -> new AssertionError("no sample of " + text));
+      assertTrue(r.contains(p), () -> Arrays.toString(p) + " is not in " + text);
+      // the first set needs z >= 2 (z = 0 leaves no y, z = 1 forces y = 1 and then no x); the
+      // second is {[3, 3], [4, 4]}: A(x - y) + y in [3, 4] with 0 <= y <= 10^6 forces x = y
+      Relation none = r.intersect(Relation.parse(text.contains("z") ? "{ [x, y, z] : z <= 1 }" : "{ [x, y] : y <= 2 }"));
+      assertTrue(none.isEmpty(), () -> "points of " + none);
+    }
+  }
+
+  /**
    * A closure whose canonical normal form (last-column pivots) needs coefficients near 2^96 while
    * the form pivoted on the smallest coefficients fits: computed, and checked as a closure (it
    * contains R, is closed under R, and is R united with R composed with itself).
