@@ -153,8 +153,7 @@ final class BigRows implements RowArithmetic<BigInteger[]> {
     BigInteger a = lower[z];
     BigInteger m = maxUpper[z].abs();
     BigInteger limit = floorDiv(a.multiply(m).subtract(a).subtract(m), m);
-    if (limit.bitLength() > 31) throw new ArithmeticException("Omega test: " + limit + " splinters are too many");
-    return limit.longValue();
+    return limit.bitLength() > 62 ? Long.MAX_VALUE : limit.longValue();
   }
 
   @Override

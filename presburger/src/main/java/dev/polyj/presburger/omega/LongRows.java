@@ -121,9 +121,7 @@ final class LongRows implements RowArithmetic<long[]> {
   public long splinterLimit(long[] lower, long[] maxUpper, int z) {
     long a = lower[z];
     long m = Ints.abs(maxUpper[z]);
-    long limit = Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, m), a), m), m);
-    if (limit > Integer.MAX_VALUE) throw new ArithmeticException("Omega test: " + limit + " splinters are too many");
-    return limit;
+    return Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, m), a), m), m);
   }
 
   @Override

@@ -21,13 +21,26 @@ import java.util.Map;
  * hide) decide exactly. Bounded and unbounded systems alike.
  *
  * <p>Arithmetic runs on {@code long} with overflow checks; when a coefficient leaves 64 bits the
- * whole test is redone on {@code BigInteger} rows.
+ * whole test is redone on {@code BigInteger} rows. The number of splinters grows with the size of
+ * the coefficients: when one decision would visit more than {@link #SPLINTER_BUDGET} of them, it
+ * is taken instead by {@link BasisReductionSearch} (branch and bound with generalized basis
+ * reduction), whose cost does not depend on coefficient size.
  */
 public final class OmegaTest {
   private OmegaTest() {}
 
   /** Lower-bound coefficients up to this size keep the cheapest elimination order. */
   private static final long FEW_SPLINTERS = 1 << 10;
+
+  /** Splinter problems one decision may visit before it is handed to the basis reduction search. */
+  static final long SPLINTER_BUDGET = 1 << 12;
+
+  /** Thrown inside the elimination when the splinter budget is spent. */
+  private static final class TooManySplinters extends RuntimeException {
+    TooManySplinters() {
+      super(null, null, false, false);
+    }
+  }
 
   /**
    * True when no integer vector satisfies all rows: {@code eq . (1, x) = 0} and
@@ -44,12 +57,17 @@ public final class OmegaTest {
     return isIntegerEmptyByElimination(nVar, eqs, ineqs);
   }
 
-  /** The decision by variable elimination alone (the Omega test proper), without the simplex shortcuts. */
+  /**
+   * The decision by variable elimination (the Omega test proper), without the simplex shortcuts;
+   * handed to the basis reduction search only when the splinter budget is spent.
+   */
   static boolean isIntegerEmptyByElimination(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     try {
       return new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
     } catch (CoefficientOverflowException e) {
       return isIntegerEmptyWithBigIntegers(nVar, eqs, ineqs);
+    } catch (TooManySplinters e) {
+      return BasisReductionSearch.isIntegerEmpty(nVar, big(eqs), big(ineqs));
     }
   }
 
@@ -80,19 +98,34 @@ public final class OmegaTest {
 
   /**
    * {@link #isIntegerEmpty} for rows given as {@code BigInteger} (e.g. constants beyond 64 bits);
-   * decided by the elimination on {@code BigInteger} rows.
+   * decided by the elimination on {@code BigInteger} rows, or by the basis reduction search when
+   * the splinters would be too many.
    */
   public static boolean isIntegerEmptyBig(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
-    return new Solver<>(BigRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
+    try {
+      return new Solver<>(BigRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
+    } catch (TooManySplinters e) {
+      return BasisReductionSearch.isIntegerEmpty(nVar, eqs, ineqs);
+    }
+  }
+
+  /**
+   * The decision by branch and bound with generalized basis reduction alone (exact, on
+   * {@code BigInteger} rows), without the elimination.
+   */
+  static boolean isIntegerEmptyByBasisReduction(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    return BasisReductionSearch.isIntegerEmpty(nVar, big(eqs), big(ineqs));
+  }
+
+  private static List<BigInteger[]> big(List<long[]> rows) {
+    List<BigInteger[]> out = new ArrayList<>(rows.size());
+    for (long[] r : rows) out.add(BigRows.of(r));
+    return out;
   }
 
   /** The same decision computed on {@code BigInteger} rows throughout. */
   static boolean isIntegerEmptyWithBigIntegers(int nVar, List<long[]> eqs, List<long[]> ineqs) {
-    List<BigInteger[]> be = new ArrayList<>();
-    List<BigInteger[]> bi = new ArrayList<>();
-    for (long[] r : eqs) be.add(BigRows.of(r));
-    for (long[] r : ineqs) bi.add(BigRows.of(r));
-    return new Solver<>(BigRows.INSTANCE, 1 + nVar, be, bi).isEmpty(0);
+    return isIntegerEmptyBig(nVar, big(eqs), big(ineqs));
   }
 
   /** The Omega test on one row representation. */
@@ -101,16 +134,22 @@ public final class OmegaTest {
     int width;
     List<R> eqs = new ArrayList<>();
     List<R> ineqs = new ArrayList<>();
+    final long[] splinters; // splinter problems left, shared by the whole decision
 
     Solver(RowArithmetic<R> ops, int width, List<R> eqs, List<R> ineqs) {
+      this(ops, width, eqs, ineqs, new long[] {SPLINTER_BUDGET});
+    }
+
+    private Solver(RowArithmetic<R> ops, int width, List<R> eqs, List<R> ineqs, long[] splinters) {
       this.ops = ops;
       this.width = width;
       this.eqs.addAll(eqs);
       this.ineqs.addAll(ineqs);
+      this.splinters = splinters;
     }
 
     Solver<R> copy() {
-      return new Solver<>(ops, width, eqs, ineqs);
+      return new Solver<>(ops, width, eqs, ineqs, splinters);
     }
 
     boolean isEmpty(int depth) {
@@ -213,6 +252,8 @@ public final class OmegaTest {
       for (R lower : ineqs) {
         if (ops.signum(lower, z) <= 0) continue;
         long limit = ops.splinterLimit(lower, maxUpper, z);
+        if (limit >= splinters[0]) throw new TooManySplinters();
+        splinters[0] -= limit + 1;
         for (long i = 0; i <= limit; i++) {
           Solver<R> s = copy();
           s.eqs.add(ops.minusConstant(lower, i)); // a z + rest = i: the lower bound hit with slack i

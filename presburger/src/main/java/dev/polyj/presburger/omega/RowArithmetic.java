@@ -62,7 +62,8 @@ interface RowArithmetic<R> {
 
   /**
    * Number of splinters for a lower bound with coefficient a = lower[z] when the largest upper
-   * coefficient magnitude is that of {@code maxUpper[z]}: floor((a*m - a - m)/m).
+   * coefficient magnitude is that of {@code maxUpper[z]}: floor((a*m - a - m)/m), or
+   * {@code Long.MAX_VALUE} when that does not fit in 63 bits.
    */
   long splinterLimit(R lower, R maxUpper, int z);
 

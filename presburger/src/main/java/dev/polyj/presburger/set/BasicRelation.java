@@ -348,7 +348,7 @@ public final class BasicRelation {
         }
       }
       big.simplify();
-      return big.toLongSystem().toBasic(target);
+      return big.toLongSystemSmallestFirst().toBasic(target);
     }
     cs.simplify();
     return cs.toBasic(target);

@@ -29,6 +29,11 @@ final class BigConstraintSystem {
   List<BigInteger[]> ineqs = new ArrayList<>();
   List<BigDiv> divs = new ArrayList<>();
   boolean empty;
+  /**
+   * Gaussian elimination pivots on each equality's smallest coefficient (ties: the last column)
+   * instead of its last column; see {@link #toLongSystemSmallestFirst()}.
+   */
+  boolean smallPivots;
 
   BigConstraintSystem(int nVar, int nLocal) {
     this.nVar = nVar;
@@ -60,6 +65,7 @@ final class BigConstraintSystem {
     for (BigInteger[] r : ineqs) c.ineqs.add(r.clone());
     c.divs = new ArrayList<>(divs);
     c.empty = empty;
+    c.smallPivots = smallPivots;
     return c;
   }
 
@@ -87,6 +93,30 @@ final class BigConstraintSystem {
       cs.divs.set(i, new Div(small(d.num(), "the division defining local " + i), den));
     }
     return cs;
+  }
+
+  /**
+   * {@link #toLongSystem()} of this (simplified) system; when a coefficient does not fit, the
+   * system is simplified again with {@link #smallPivots} and that form is returned if it fits. The
+   * last-column pivots give the canonical reduced echelon form, but eliminating a pivot with a
+   * large coefficient multiplies the other rows by it; a unit or small pivot keeps them small (e.g.
+   * {@code K o1 = i0 + K i1 - o0} pivoted on {@code o0}). Throws the first form's overflow when
+   * neither fits.
+   */
+  ConstraintSystem toLongSystemSmallestFirst() {
+    try {
+      return toLongSystem();
+    } catch (CoefficientOverflowException e) {
+      if (smallPivots || empty) throw e;
+      BigConstraintSystem alt = copy();
+      alt.smallPivots = true;
+      alt.simplify();
+      try {
+        return alt.toLongSystem();
+      } catch (CoefficientOverflowException e2) {
+        throw e;
+      }
+    }
   }
 
   private long[] small(BigInteger[] r, String what) {
@@ -282,6 +312,15 @@ final class BigConstraintSystem {
     return 0;
   }
 
+  /** The column of the smallest non-zero coefficient (ties: the last such column), or 0. */
+  private static int smallestNonZero(BigInteger[] r) {
+    int best = 0;
+    for (int i = r.length - 1; i >= 1; i--) {
+      if (r[i].signum() != 0 && (best == 0 || r[i].abs().compareTo(r[best].abs()) < 0)) best = i;
+    }
+    return best;
+  }
+
   private void gauss() {
     List<BigInteger[]> done = new ArrayList<>();
     List<BigInteger[]> todo = new ArrayList<>(eqs);
@@ -295,10 +334,12 @@ final class BigConstraintSystem {
         BigInteger[] r = todo.get(i);
         int c = removableUnitLocal(r);
         boolean drops = c > 0;
-        if (!drops) c = lastNonZero(r);
+        if (!drops) c = smallPivots ? smallestNonZero(r) : lastNonZero(r);
         BigInteger a = r[c].abs();
-        if ((drops && !bestDrops)
-            || (drops == bestDrops && (c > bestCol || (c == bestCol && a.compareTo(bestCoef) < 0)))) {
+        boolean better = smallPivots
+            ? a.compareTo(bestCoef) < 0 || (a.equals(bestCoef) && c > bestCol)
+            : c > bestCol || (c == bestCol && a.compareTo(bestCoef) < 0);
+        if ((drops && !bestDrops) || (drops == bestDrops && (best < 0 || better))) {
           best = i;
           bestCol = c;
           bestCoef = a;

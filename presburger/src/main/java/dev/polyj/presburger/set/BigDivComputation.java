@@ -32,7 +32,7 @@ final class BigDivComputation {
       if (cs.empty) continue;
       int u = unknownLocal(cs);
       if (u < 0) {
-        BasicRelation piece = cs.toLongSystem().toBasic(b.space());
+        BasicRelation piece = cs.toLongSystemSmallestFirst().toBasic(b.space());
         if (!piece.isEmpty()) out.add(piece);
         continue;
       }

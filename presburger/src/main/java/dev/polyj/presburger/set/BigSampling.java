@@ -78,8 +78,8 @@ final class BigSampling {
     } catch (CoefficientOverflowException e) {
       throw e;
     } catch (ArithmeticException e) {
-      // the elimination on BigInteger rows has no simplex shortcut; when it gives up, the search
-      // is abandoned like any computation whose coefficients outgrow 64 bits
+      // the basis reduction search exceeded its (very large) budget: the search is abandoned like
+      // any computation whose coefficients outgrow 64 bits
       throw new CoefficientOverflowException("emptiness test on rows beyond 64 bits gave up: " + e.getMessage());
     }
   }

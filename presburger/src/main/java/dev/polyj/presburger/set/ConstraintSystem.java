@@ -109,9 +109,10 @@ final class ConstraintSystem {
   /**
    * Brings the system to normal form; sets {@link #empty} on a contradiction. Runs on {@code long}
    * rows; when an intermediate combination leaves 64 bits, the computation is redone from the input
-   * rows by {@link BigConstraintSystem} and the result brought back to {@code long} rows (a
-   * {@link CoefficientOverflowException} naming the coefficient when the normal form itself does
-   * not fit).
+   * rows by {@link BigConstraintSystem} and the result brought back to {@code long} rows. When the
+   * canonical form (last-column pivots) needs more than 64 bits, the form with the smallest pivots
+   * is used if it fits ({@link BigConstraintSystem#toLongSystemSmallestFirst()}); otherwise a
+   * {@link CoefficientOverflowException} names the coefficient.
    */
   void simplify() {
     // The long steps replace the row lists before changing them (the first step builds new ones),
@@ -133,7 +134,7 @@ final class ConstraintSystem {
       empty = empty0;
       BigConstraintSystem big = BigConstraintSystem.of(this);
       big.simplify();
-      assign(big.toLongSystem());
+      assign(big.toLongSystemSmallestFirst());
     }
   }
 
