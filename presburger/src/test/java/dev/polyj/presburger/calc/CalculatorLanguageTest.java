@@ -133,7 +133,8 @@ class CalculatorLanguageTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', ignoreLeadingAndTrailingWhitespace = false, value = {
-      "codegen 1;|1:1: codegen: not supported yet",
+      "codegen { [i] -> [i] };|1:1: codegen: not supported yet",
+      "schedule { S[i] } respecting { S[i] -> S[i + 1] } minimizing { S[i] -> S[i + 1] };|1:1: schedule: not supported yet",
       "x := 1;\\n  ub x;|2:3: ub: not supported yet",
       "vertices 1;|1:1: vertices: not supported yet",
   })
