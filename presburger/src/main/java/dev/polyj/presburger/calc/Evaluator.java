@@ -393,6 +393,33 @@ final class Evaluator {
     return qa.intersectDomain(universes.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(universes));
   }
 
+  /**
+   * iscc's {@code poly} on sets and maps: the polyhedral hull of each member. Here only for members
+   * that are one conjunction without local variables (their own hull); others are not supported.
+   */
+  private static UnionRelation polyhedralHull(UnionRelation u) {
+    for (Relation r : u.relations()) {
+      Relation c = r.coalesce();
+      if (c.basics().size() > 1 || c.basics().stream().anyMatch(b -> b.nLocal() > 0)) {
+        throw new UnsupportedOperationException("polyhedral hull of a union or of a set with existentials");
+      }
+    }
+    return u.coalesce();
+  }
+
+  /**
+   * iscc's {@code poly} on quasi-polynomials: the polynomial approximation; exact (the function
+   * itself) for functions without floor terms, the only ones supported here.
+   */
+  private static UnionPwQPolynomial polynomialApproximation(UnionPwQPolynomial q) {
+    for (var f : q.members()) {
+      for (var p : f.pieces()) {
+        if (!p.qp().floors().isEmpty()) throw new UnsupportedOperationException("polynomial approximation of floor terms");
+      }
+    }
+    return q;
+  }
+
   /** Restricts the parameters of every member of {@code u} to the parameter domain {@code p}. */
   private static UnionRelation intersectParams(UnionRelation u, UnionRelation p) {
     List<String> params = Space.mergeParams(u.paramNames(), p.paramNames());
@@ -509,7 +536,12 @@ final class Evaluator {
         break;
       }
       case "poly":
-        if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
+        if (setArg != null || mapArg != null) {
+          UnionRelation u = setArg != null ? setArg : mapArg;
+          UnionRelation hull = engine(f, pos, () -> polyhedralHull(u));
+          return setArg != null ? new UnionValue(hull, false) : new UnionValue(hull, true);
+        }
+        if (qpoly(a) != null) return qpolyResult(f, pos, () -> polynomialApproximation(qpoly(a)));
         break;
       case "card":
         if (setArg != null || mapArg != null) {
@@ -522,8 +554,13 @@ final class Evaluator {
         break;
       case "lb":
       case "ub":
-        // defined on piecewise quasi-polynomials, which the calculator does not have yet
-        throw CalcException.unsupported(pos, f);
+        if (qpoly(a) != null) {
+          boolean max = f.equals("ub");
+          dev.polyj.presburger.count.Bounds.UnionResult r =
+              engine(f, pos, () -> dev.polyj.presburger.count.Bounds.bound(qpoly(a), max));
+          return ListValue.of(List.of(new FoldValue(r), BoolValue.of(r.tight())));
+        }
+        break;
       default:
         throw new IllegalStateException("unknown function " + f);
     }
