@@ -109,6 +109,7 @@ public final class Bounds {
     int nT = target.nVar();
     int nVar = fs.nVar();
     if (nT == nVar) return new Fold(fs, f.pieces(), max); // nothing to optimize over
+    if (nT == 0 && !isAffine(f)) return enumerated(f, max);
     List<String> params = fs.params();
     Space valueSpace = target.isParams() ? Space.set(params, 1)
         : Space.map(params, target.tuple(), Tuple.anonymous(null, 1));
@@ -126,6 +127,58 @@ public final class Bounds {
       pieces.add(new PwQPolynomial.Piece(piece.domain().withSpace(target), q));
     }
     return new Fold(target, ImmutableList.copyOf(pieces), max);
+  }
+
+  /** The most points {@link #enumerated} visits. */
+  static final long MAX_POINTS = 1_000_000;
+
+  private static boolean isAffine(PwQPolynomial f) {
+    for (PwQPolynomial.Piece p : f.pieces()) if (p.qp().isInfinite() || p.qp().degree() > 1) return false;
+    return true;
+  }
+
+  /**
+   * The bound of a function without parameters of any degree, by evaluation at every point of its
+   * domain (found in the domain's bounding box): exact, for domains of at most {@link #MAX_POINTS}
+   * box points.
+   */
+  private static Fold enumerated(PwQPolynomial f, boolean max) {
+    Space fs = f.space();
+    int n = fs.nVar();
+    Relation domain = f.domain();
+    long[] lo = new long[n];
+    long[] hi = new long[n];
+    long volume = 1;
+    if (domain.isEmpty()) return new Fold(fs.paramsSpace(), ImmutableList.of(), max);
+    for (int k = 0; k < n; k++) {
+      lo[k] = Lexopt.dimMin(domain, k).evaluate(new long[0]).orElseThrow();
+      hi[k] = Lexopt.dimMax(domain, k).evaluate(new long[0]).orElseThrow();
+      volume = Ints.mul(volume, Ints.add(Ints.sub(hi[k], lo[k]), 1));
+      if (volume > MAX_POINTS) {
+        throw new UnsupportedOperationException("bounds of non-affine quasi-polynomials over more than "
+            + MAX_POINTS + " points");
+      }
+    }
+    Rational[] best = {null};
+    long[] x = lo.clone();
+    while (true) {
+      for (PwQPolynomial.Piece p : f.pieces()) {
+        if (!p.domain().contains(x)) continue;
+        Rational v = p.qp().evaluate(x);
+        if (best[0] == null || (max ? v.compareTo(best[0]) > 0 : v.compareTo(best[0]) < 0)) best[0] = v;
+      }
+      int k = n - 1;
+      while (k >= 0 && x[k] == hi[k]) {
+        x[k] = lo[k];
+        k--;
+      }
+      if (k < 0) break;
+      x[k]++;
+    }
+    Space target = fs.paramsSpace();
+    if (best[0] == null) return new Fold(target, ImmutableList.of(), max);
+    return new Fold(target, ImmutableList.of(new PwQPolynomial.Piece(BasicRelation.universe(target),
+        QuasiPolynomial.constant(target, best[0]))), max);
   }
 
   /** The lcm of the denominators of q's coefficients; q must be affine in its variables and floors. */

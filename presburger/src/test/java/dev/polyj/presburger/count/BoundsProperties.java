@@ -62,6 +62,10 @@ class BoundsProperties {
       "[N] -> { S[i] -> (N - i) : 0 <= i < N }",
       "[N] -> { (N^2 - 3) : N > 1 }",
       "[N] -> { [i] -> (i) : exists (e : i = 3e) and 0 <= i <= N }",
+      // without parameters, any degree: by evaluation at the points
+      "{ [i, j] -> (i * j - 2 * i^2 + floor(j/2)) : 0 <= i <= 5 and -3 <= j <= 7 - i }",
+      "{ [i] -> (1/2 * i^3 - 4 * i) : -3 <= i <= 4 and i != 0 }",
+      "{ [i] -> (i^2) : 0 <= i < 0 }",
   })
   void examplesMatchEnumeration(String text) {
     check(PwQPolynomial.parse(text));
