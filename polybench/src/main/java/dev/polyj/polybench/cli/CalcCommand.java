@@ -63,6 +63,8 @@ final class CalcCommand implements Callable<Integer> {
     }
     Calculator calculator = new Calculator().setSourceName(name).setDebug(debug || Main.debug(spec))
         .setFlowAnalysis(CalcCommand::dataflow);
+    CalcHooks hooks = new CalcHooks();
+    calculator.setCodeGeneration(hooks).setScheduling(hooks);
     Calculator.Outcome outcome;
     try (Reader r = in) {
       outcome = calculator.execute(r, out, err);

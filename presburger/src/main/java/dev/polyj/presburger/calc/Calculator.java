@@ -32,6 +32,8 @@ public final class Calculator {
   private String sourceName;
   private boolean debug;
   private FlowAnalysis flowAnalysis;
+  private CodeGeneration codeGeneration;
+  private Scheduling scheduling;
 
   public Calculator() {
     this(IslLiterals::read);
@@ -56,6 +58,18 @@ public final class Calculator {
   /** Enables {@code last/any ... before ... under ...} with the given dataflow analysis. */
   public Calculator setFlowAnalysis(FlowAnalysis analysis) {
     this.flowAnalysis = analysis;
+    return this;
+  }
+
+  /** Enables {@code codegen} with the given code generator. */
+  public Calculator setCodeGeneration(CodeGeneration generation) {
+    this.codeGeneration = generation;
+    return this;
+  }
+
+  /** Enables {@code schedule ... respecting ... minimizing ...} and schedule-tree literals. */
+  public Calculator setScheduling(Scheduling scheduling) {
+    this.scheduling = scheduling;
     return this;
   }
 
@@ -84,7 +98,7 @@ public final class Calculator {
   public Outcome execute(Reader in, PrintWriter out, PrintWriter err) {
     SourceText source = new SourceText();
     StatementEnds ends = new StatementEnds();
-    Evaluator evaluator = new Evaluator(variables, flowAnalysis);
+    Evaluator evaluator = new Evaluator(variables, flowAnalysis, codeGeneration, scheduling);
     Outcome outcome = Outcome.OK;
     int done = 0; // the statements before this offset have run
     char[] buffer = new char[8192];
@@ -115,7 +129,7 @@ public final class Calculator {
       PrintWriter err) {
     String text = source.substring(from, to);
     Lexer lexer = new Lexer(text);
-    Parser parser = new Parser(lexer, literals);
+    Parser parser = new Parser(lexer, this::literal);
     Outcome outcome = Outcome.OK;
     while (true) {
       int start = lexer.offset();
@@ -159,13 +173,32 @@ public final class Calculator {
       }
       if (!b.value()) throw CalcException.input(a.pos(), "assertion failed");
     } else if (stmt instanceof Stmt.Codegen c) {
-      evaluator.eval(c.schedule());
-      if (c.options() != null) evaluator.eval(c.options());
-      throw CalcException.unsupported(c.pos(), "codegen");
+      String code = evaluator.codegen(c);
+      out.print(code.endsWith("\n") || code.isEmpty() ? code : code + "\n");
     } else if (!(stmt instanceof Stmt.Empty)) {
       throw new IllegalStateException("unknown statement " + stmt);
     }
   }
+
+  /**
+   * Reads the isl literal at {@code offset}: a schedule tree in YAML flow notation when it opens
+   * with a {@code domain} key and a scheduler is installed, else a set, map or quasi-polynomial.
+   */
+  private LiteralReader.Literal literal(String text, int offset) {
+    if (scheduling != null && SCHEDULE_LITERAL.matcher(text).region(offset, text.length()).lookingAt()) {
+      int end = IslLiterals.end(text, offset);
+      if (end < 0) throw CalcException.input(offset, "unbalanced '{' in a schedule");
+      try {
+        return new LiteralReader.Literal(scheduling.read(text.substring(offset, end)), end);
+      } catch (RuntimeException e) {
+        throw CalcException.input(offset, "invalid schedule: " + e.getMessage(), e);
+      }
+    }
+    return literals.read(text, offset);
+  }
+
+  private static final java.util.regex.Pattern SCHEDULE_LITERAL =
+      java.util.regex.Pattern.compile("\\{\\s*\"?domain\"?\\s*:");
 
   private static String print(Value v, int pos) {
     try {

@@ -22,10 +22,15 @@ import java.util.function.Supplier;
 final class Evaluator {
   private final Map<String, Value> variables;
   private final FlowAnalysis flowAnalysis; // null: dataflow not available
+  private final CodeGeneration codeGeneration; // null: codegen not available
+  private final Scheduling scheduling; // null: scheduling not available
 
-  Evaluator(Map<String, Value> variables, FlowAnalysis flowAnalysis) {
+  Evaluator(Map<String, Value> variables, FlowAnalysis flowAnalysis, CodeGeneration codeGeneration,
+      Scheduling scheduling) {
     this.variables = variables;
     this.flowAnalysis = flowAnalysis;
+    this.codeGeneration = codeGeneration;
+    this.scheduling = scheduling;
   }
 
   Value eval(Expr e) {
@@ -47,13 +52,63 @@ final class Evaluator {
     }
     if (e instanceof Expr.TypeOf t) return new StringValue(eval(t.arg()).typeName());
     if (e instanceof Expr.Flow f) return flow(f);
-    if (e instanceof Expr.Schedule s) {
-      eval(s.domain());
-      for (Expr x : s.respecting()) eval(x);
-      for (Expr x : s.minimizing()) eval(x);
-      throw CalcException.unsupported(s.pos(), "schedule");
-    }
+    if (e instanceof Expr.Schedule s) return schedule(s);
     throw new IllegalStateException("unknown expression " + e);
+  }
+
+  /**
+   * iscc's {@code schedule D respecting V minimizing P}: a schedule tree for the instances of the
+   * set D under which every dependence of V goes forward (P: pairs to keep close).
+   */
+  private Value schedule(Expr.Schedule s) {
+    Value d = eval(s.domain());
+    UnionRelation domain = sets(d);
+    if (domain == null) throw CalcException.input(s.domain().pos(), "'schedule' expects a set, found " + d.typeName());
+    UnionRelation validity = mapUnion(s.respecting(), "respecting", domain);
+    UnionRelation proximity = mapUnion(s.minimizing(), "minimizing", domain);
+    if (scheduling == null) throw CalcException.unsupported(s.pos(), "schedule");
+    return engine("schedule", s.pos(), () -> scheduling.schedule(domain, validity, proximity));
+  }
+
+  /** The union of the maps the expressions evaluate to (empty, over the parameters of {@code like}, for none). */
+  private UnionRelation mapUnion(List<Expr> exprs, String op, UnionRelation like) {
+    UnionRelation out = UnionRelation.empty(like.paramNames());
+    for (Expr x : exprs) {
+      UnionRelation m = mapOperand(x, op);
+      UnionRelation sofar = out;
+      out = engine(op, x.pos(), () -> sofar.union(m));
+    }
+    return out;
+  }
+
+  /**
+   * iscc's {@code codegen}: C code for a schedule map, a set (its points in lexicographic order) or
+   * a schedule tree; {@code using} gives AST build options for a schedule map.
+   */
+  String codegen(Stmt.Codegen c) {
+    Value v = eval(c.schedule());
+    UnionRelation options = null;
+    if (c.options() != null) {
+      Value o = eval(c.options());
+      options = maps(o);
+      if (options == null) throw CalcException.input(c.options().pos(), "'using' expects a map, found " + o.typeName());
+    }
+    UnionRelation map = maps(v);
+    UnionRelation set = sets(v);
+    ScheduleValue tree = v instanceof ScheduleValue t ? t : null;
+    if (map == null && set == null && tree == null) {
+      throw CalcException.input(c.schedule().pos(), "'codegen' expects a schedule, a map or a set, found " + v.typeName());
+    }
+    if (options != null && map == null) {
+      throw CalcException.input(c.options().pos(), "'codegen ... using' expects a schedule map, found " + v.typeName());
+    }
+    if (codeGeneration == null) throw CalcException.unsupported(c.pos(), "codegen");
+    UnionRelation opts = options;
+    if (tree != null) return engine("codegen", c.pos(), () -> codeGeneration.fromSchedule(tree));
+    if (map != null && (set == null || map.size() > 0)) {
+      return engine("codegen", c.pos(), () -> codeGeneration.fromScheduleMap(map, opts));
+    }
+    return engine("codegen", c.pos(), () -> codeGeneration.fromDomain(set));
   }
 
   /**
@@ -338,6 +393,33 @@ final class Evaluator {
     return qa.intersectDomain(universes.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(universes));
   }
 
+  /**
+   * iscc's {@code poly} on sets and maps: the polyhedral hull of each member. Here only for members
+   * that are one conjunction without local variables (their own hull); others are not supported.
+   */
+  private static UnionRelation polyhedralHull(UnionRelation u) {
+    for (Relation r : u.relations()) {
+      Relation c = r.coalesce();
+      if (c.basics().size() > 1 || c.basics().stream().anyMatch(b -> b.nLocal() > 0)) {
+        throw new UnsupportedOperationException("polyhedral hull of a union or of a set with existentials");
+      }
+    }
+    return u.coalesce();
+  }
+
+  /**
+   * iscc's {@code poly} on quasi-polynomials: the polynomial approximation; exact (the function
+   * itself) for functions without floor terms, the only ones supported here.
+   */
+  private static UnionPwQPolynomial polynomialApproximation(UnionPwQPolynomial q) {
+    for (var f : q.members()) {
+      for (var p : f.pieces()) {
+        if (!p.qp().floors().isEmpty()) throw new UnsupportedOperationException("polynomial approximation of floor terms");
+      }
+    }
+    return q;
+  }
+
   /** Restricts the parameters of every member of {@code u} to the parameter domain {@code p}. */
   private static UnionRelation intersectParams(UnionRelation u, UnionRelation p) {
     List<String> params = Space.mergeParams(u.paramNames(), p.paramNames());
@@ -454,7 +536,12 @@ final class Evaluator {
         break;
       }
       case "poly":
-        if (setArg != null || mapArg != null) throw CalcException.unsupported(pos, f);
+        if (setArg != null || mapArg != null) {
+          UnionRelation u = setArg != null ? setArg : mapArg;
+          UnionRelation hull = engine(f, pos, () -> polyhedralHull(u));
+          return setArg != null ? new UnionValue(hull, false) : new UnionValue(hull, true);
+        }
+        if (qpoly(a) != null) return qpolyResult(f, pos, () -> polynomialApproximation(qpoly(a)));
         break;
       case "card":
         if (setArg != null || mapArg != null) {
@@ -467,8 +554,13 @@ final class Evaluator {
         break;
       case "lb":
       case "ub":
-        // defined on piecewise quasi-polynomials, which the calculator does not have yet
-        throw CalcException.unsupported(pos, f);
+        if (qpoly(a) != null) {
+          boolean max = f.equals("ub");
+          dev.polyj.presburger.count.Bounds.UnionResult r =
+              engine(f, pos, () -> dev.polyj.presburger.count.Bounds.bound(qpoly(a), max));
+          return ListValue.of(List.of(new FoldValue(r), BoolValue.of(r.tight())));
+        }
+        break;
       default:
         throw new IllegalStateException("unknown function " + f);
     }

@@ -3,7 +3,7 @@
  *
  * <p>A script is a sequence of statements ending in {@code ;}: {@code X := expr;} assigns,
  * {@code expr;} and {@code print expr;} print the value on one line, {@code assert expr;} checks a
- * boolean, {@code codegen ...;} is reserved for code generation. Values are unions of sets or maps
+ * boolean, {@code codegen ...;} prints C code (below). Values are unions of sets or maps
  * (written in isl notation, e.g. {@code [N] -> { S[i] : 0 <= i < N }}), booleans ({@code True},
  * {@code False}), integers, strings and lists ({@code (a, b)}, indexed by {@code l[i]}).
  *
@@ -20,8 +20,8 @@
  * {@code domain} {@code ran} {@code range} {@code params} {@code identity} {@code deltas}
  * {@code deltas_map} {@code domain_map} {@code range_map} {@code wrap} {@code unwrap} {@code zip}
  * {@code coalesce} {@code aff} {@code sample} {@code lexmin} {@code lexmax} {@code card}
- * {@code sum} (and, not supported yet, {@code poly} {@code lb} {@code ub}); {@code typeof} takes
- * the rest of the expression.
+ * {@code sum} {@code ub} {@code lb} {@code poly}; {@code typeof} takes the rest of the
+ * expression.
  *
  * <p>Piecewise quasi-polynomials are written in isl notation too ({@code [N] -> { (N^2) : N > 0 }},
  * {@code { S[i] -> (i + 1) : i >= 0 }}); they come from literals and {@code card}. On them
@@ -29,9 +29,25 @@
  * restricts q to the points of the set s (to the parameter values of a parameter domain),
  * {@code -q} negates, {@code sum q} sums q over its domain (per domain point for a function on a
  * wrapped map), and {@code q(s)} and {@code q @ s} evaluate q at each point of a finite set s (the
- * result is defined on those points only). Dataflow: {@code last W before R under S}, {@code any V before R under S}, when
- * a {@link dev.polyj.presburger.calc.FlowAnalysis} is installed; {@code schedule D respecting V
- * minimizing P} is not supported yet.
+ * result is defined on those points only). {@code ub q} and {@code lb q} give the pair
+ * {@code (bound, tight)} where the bound is a piecewise fold ({@code [N] -> { max(N - 1) : N >= 1 }}):
+ * exact, hence tight, when q is affine in the counted variables and their floor terms (parametric
+ * integer programming, {@link dev.polyj.presburger.count.Bounds}) or when q has no parameters
+ * (evaluation at the points); other quasi-polynomials are not supported yet. {@code poly} is the
+ * identity on conjunctions without local variables and on quasi-polynomials without floor terms
+ * (their polyhedral hull and polynomial approximation); other inputs are not supported yet.
+ *
+ * <p>Dataflow: {@code last W before R under S}, {@code any V before R under S}, when a {@link
+ * dev.polyj.presburger.calc.FlowAnalysis} is installed. Scheduling: {@code schedule D respecting V
+ * minimizing P} returns a schedule tree (printed in isl's YAML flow notation on one line; schedule
+ * literals {@code { domain: "...", child: ... }} are read too) when a {@link
+ * dev.polyj.presburger.calc.Scheduling} is installed. Code generation: {@code codegen m}, {@code
+ * codegen m using o} (AST build options {@code separate}, {@code atomic}, {@code unroll},
+ * {@code separation_class}), {@code codegen s} (the points of a set in lexicographic order) and
+ * {@code codegen t} for a schedule tree print C code when a {@link
+ * dev.polyj.presburger.calc.CodeGeneration} is installed. {@code polyj calc} installs all three
+ * (the polyhedral module's dataflow analysis and Pluto scheduler, the codegen module's AST
+ * generator).
  *
  * <p>Errors are reported as {@code line:column: message} and the calculator goes on with the next
  * statement.

@@ -63,7 +63,7 @@ final class Barvinok {
    * apply; {@code fallback} counts the pieces of b the chambers do not cover.
    */
   static PwQPolynomial card(BasicRelation b, Space target, Function<BasicRelation, PwQPolynomial> fallback) {
-    if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
+    if (b.nLocal() > 0 || b.isMarkedEmpty()) return null;
     if (!isBounded(b, target.nVar())) return null;
     return cardOfBounded(b, target, fallback);
   }
@@ -80,10 +80,91 @@ final class Barvinok {
    * the weight over its points: with {@code x = apex + sum_j k_j u_j}, the weight is a polynomial
    * in the k_j whose coefficients are polynomials in the apex, and each monomial
    * {@code k^m} sums to a polynomial in {@code a(p)} ({@link ConeSeries#weightedCoefficients}).
+   *
+   * <p>The vertices and chambers need a polytope of full dimension: equalities of b, explicit or
+   * implicit (inequalities that hold with equality at every point, such as those of
+   * {@code N <= 0 <= M <= N}), are made explicit first and removed by lattice compression
+   * ({@link PolytopeForm}); the sum over the compressed polytope, restricted to the congruences
+   * and equalities on the target that the compression leaves, is the sum over b.
    */
   static PwQPolynomial sumOfBounded(BasicRelation b, Polynomial weight, Space target,
       Function<BasicRelation, PwQPolynomial> fallback) {
-    if (b.nLocal() > 0 || b.nEq() > 0 || b.isMarkedEmpty()) return null;
+    if (b.nLocal() > 0 || b.isMarkedEmpty()) return null;
+    BasicRelation full;
+    try {
+      full = withImplicitEqualities(b);
+    } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+      return null;
+    }
+    if (full == null) return PwQPolynomial.zero(target);
+    if (full.nEq() > 0) return compressed(full, weight, target);
+    return sumOfFullDimensional(full, weight, target, fallback);
+  }
+
+  /**
+   * b with every inequality that no integer point of b satisfies strictly turned into an
+   * equality (so the rest has a point where it is strict: b is full-dimensional in the remaining
+   * space); b itself when there is none; null when b is empty.
+   */
+  static BasicRelation withImplicitEqualities(BasicRelation b) {
+    List<long[]> eqs = b.equalities();
+    List<long[]> ineqs = b.inequalities();
+    if (OmegaTest.isIntegerEmpty(b.nVar(), eqs, ineqs)) return null;
+    List<long[]> tight = new ArrayList<>();
+    List<long[]> loose = new ArrayList<>();
+    for (long[] e : ineqs) {
+      List<long[]> test = new ArrayList<>(ineqs);
+      long[] strict = e.clone();
+      strict[0] = Ints.sub(strict[0], 1); // e >= 1
+      test.add(strict);
+      (OmegaTest.isIntegerEmpty(b.nVar(), eqs, test) ? tight : loose).add(e);
+    }
+    if (tight.isEmpty()) return b;
+    List<long[]> allEqs = new ArrayList<>(eqs);
+    allEqs.addAll(tight);
+    return BasicRelation.of(b.space(), allEqs, loose);
+  }
+
+  /**
+   * The sum over b with equalities through its polytope form (equalities compressed away), by
+   * Barvinok's algorithm on the polytope and nested summation for the pieces the chambers leave;
+   * null when the method does not apply.
+   */
+  private static PwQPolynomial compressed(BasicRelation b, Polynomial weight, Space target) {
+    int nT = target.nVar();
+    PolytopeForm.Form f;
+    try {
+      f = PolytopeForm.of(b, target, weight == null ? null : QuasiPolynomial.of(b.space(), weight));
+    } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+      return null;
+    }
+    if (f == null) return null;
+    BasicRelation p = f.polytope();
+    Polynomial w = f.weight();
+    if (p.isMarkedEmpty()) return PwQPolynomial.zero(target);
+    PwQPolynomial sum;
+    if (p.nVar() == nT) {
+      // nothing left to sum over: one point wherever the constraints on the target hold
+      BasicRelation dom = BasicRelation.of(target, List.of(), p.inequalities());
+      sum = PwQPolynomial.on(dev.polyj.presburger.set.Relation.of(dom),
+          QuasiPolynomial.of(target, w == null ? Polynomial.ONE : w));
+    } else {
+      if (p.nEq() > 0 || !isBounded(p, nT)) return null;
+      Function<BasicRelation, PwQPolynomial> nested = piece -> {
+        NestedSummation ns = new NestedSummation(target);
+        ns.add(piece, QuasiPolynomial.of(piece.space(), w == null ? Polynomial.ONE : w));
+        return ns.result();
+      };
+      sum = sumOfFullDimensional(p, w, target, nested);
+      if (sum == null) return null;
+    }
+    if (f.condition().isUniverse()) return sum;
+    return sum.intersectDomain(dev.polyj.presburger.set.Relation.of(f.condition()));
+  }
+
+  /** {@link #sumOfBounded} for a b without equalities, explicit or implicit. */
+  private static PwQPolynomial sumOfFullDimensional(BasicRelation b, Polynomial weight, Space target,
+      Function<BasicRelation, PwQPolynomial> fallback) {
     int nT = target.nVar();
     int d = b.nVar() - nT;
     if (d < 1) return null;

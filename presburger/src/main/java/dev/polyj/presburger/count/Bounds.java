@@ -1,0 +1,242 @@
+package dev.polyj.presburger.count;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.presburger.aff.Aff;
+import dev.polyj.presburger.aff.PwAff;
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.pip.Lexopt;
+import dev.polyj.presburger.qpoly.Monomial;
+import dev.polyj.presburger.qpoly.Polynomial;
+import dev.polyj.presburger.qpoly.PwQPolynomial;
+import dev.polyj.presburger.qpoly.QuasiPolynomial;
+import dev.polyj.presburger.qpoly.Rational;
+import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.space.Space;
+import dev.polyj.presburger.space.Tuple;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Upper and lower bounds of piecewise quasi-polynomials over the integer points of their domains
+ * (iscc's {@code ub} and {@code lb}, isl's {@code isl_pw_qpolynomial_bound}): for a function on a
+ * set space a function of the parameters, on a wrapped relation space {@code [A -> B]} a function
+ * on A (the bound over B per point of A).
+ *
+ * <p>Method, for quasi-polynomials that are affine in the variables and their floor terms (the
+ * bound is then exact: attained at an integer point, so tight): with L the common denominator of
+ * the coefficients, {@code t = L f(x)} is an integer, and the maximum of f over the domain is
+ * {@code max t / L} where t ranges over {@code { p -> t : exists x, q : x in D(p), q = floors,
+ * t = L f }}, the union over the pieces of f. Its lexicographic maximum (parametric integer
+ * programming, {@link Lexopt}) is a piecewise quasi-affine function of p, exact. Functions of the
+ * result variables alone (nothing to optimize over) are their own bound, whatever their degree.
+ */
+public final class Bounds {
+  private Bounds() {}
+
+  /**
+   * A piecewise bound: on each piece, {@code max(value)} (or {@code min}); printed in isl's fold
+   * notation, e.g. {@code [N] -> { max(N - 1) : N >= 1 }}.
+   */
+  public record Fold(Space space, ImmutableList<PwQPolynomial.Piece> pieces, boolean max) {
+    @Override
+    public String toString() {
+      String empty = PwQPolynomial.zero(space).toString();
+      if (pieces.isEmpty()) return empty;
+      int open = empty.indexOf("{ ");
+      StringBuilder sb = new StringBuilder(empty.substring(0, open + 2));
+      for (int i = 0; i < pieces.size(); i++) {
+        if (i > 0) sb.append("; ");
+        sb.append(piece(pieces.get(i)));
+      }
+      return sb.append(" }").toString();
+    }
+
+    /** One piece, {@code S[i] -> max(value) : constraints}, through the printer of quasi-polynomials. */
+    private String piece(PwQPolynomial.Piece p) {
+      // a zero value would vanish from a piecewise quasi-polynomial: print a stand-in and put 0 back
+      boolean zero = p.qp().isZero();
+      QuasiPolynomial shown = zero ? QuasiPolynomial.constant(space, Rational.ONE) : p.qp();
+      String one = PwQPolynomial.ofDisjoint(space, List.of(new PwQPolynomial.Piece(p.domain(), shown))).toString();
+      String body = one.substring(one.indexOf("{ ") + 2, one.lastIndexOf(" }"));
+      int value = body.indexOf('(');
+      if (value < 0) return body;
+      int depth = 0;
+      int close = value;
+      for (; close < body.length(); close++) {
+        if (body.charAt(close) == '(') depth++;
+        if (body.charAt(close) == ')' && --depth == 0) break;
+      }
+      String inner = zero ? "0" : body.substring(value + 1, close);
+      return body.substring(0, value) + (max ? "max(" : "min(") + inner + ")" + body.substring(close + 1);
+    }
+  }
+
+  /** The bound of every member, and whether all of them are tight (attained). */
+  public record UnionResult(ImmutableList<Fold> folds, List<String> params, boolean tight) {
+    @Override
+    public String toString() {
+      if (folds.isEmpty()) return (params.isEmpty() ? "" : "[" + String.join(", ", params) + "] -> ") + "{ 0 }";
+      if (folds.size() == 1) return folds.get(0).toString();
+      // one isl object: the members' pieces side by side under one parameter prefix
+      StringBuilder sb = new StringBuilder();
+      for (Fold f : folds) {
+        String t = f.toString();
+        int open = t.indexOf("{ ");
+        if (sb.length() == 0) sb.append(t, 0, open + 2);
+        else sb.append("; ");
+        sb.append(t, open + 2, t.lastIndexOf(" }"));
+      }
+      return sb.append(" }").toString();
+    }
+  }
+
+  /** Upper ({@code max}) or lower bounds of every member of u. */
+  public static UnionResult bound(UnionPwQPolynomial u, boolean max) {
+    List<Fold> out = new ArrayList<>();
+    for (PwQPolynomial f : u.members()) out.add(bound(f, max));
+    return new UnionResult(ImmutableList.copyOf(out), u.params(), true);
+  }
+
+  /** The exact maximum (or minimum) of f over the points of its domain. */
+  public static Fold bound(PwQPolynomial f, boolean max) {
+    Space fs = f.space();
+    Space target = fs.isParams() ? fs : Summation.resultSpace(fs);
+    int nT = target.nVar();
+    int nVar = fs.nVar();
+    if (nT == nVar) return new Fold(fs, f.pieces(), max); // nothing to optimize over
+    if (nT == 0 && !isAffine(f)) return enumerated(f, max);
+    List<String> params = fs.params();
+    Space valueSpace = target.isParams() ? Space.set(params, 1)
+        : Space.map(params, target.tuple(), Tuple.anonymous(null, 1));
+    long scale = 1;
+    for (PwQPolynomial.Piece p : f.pieces()) scale = Ints.lcm(scale, denominatorLcm(p.qp()));
+    List<BasicRelation> graph = new ArrayList<>();
+    for (PwQPolynomial.Piece p : f.pieces()) graph.add(graphPiece(p, scale, nT, valueSpace));
+    Relation values = Relation.ofBasics(valueSpace, graph);
+    PwAff opt = (max ? Lexopt.lexmax(values) : Lexopt.lexmin(values)).get(0);
+    List<PwQPolynomial.Piece> pieces = new ArrayList<>();
+    for (PwAff.Piece piece : opt.pieces()) {
+      Aff a = piece.value();
+      QuasiPolynomial q = QuasiPolynomial.of(target, a.divs(), Polynomial.affine(a.numerator())
+          .scale(Rational.of(BigInteger.ONE, BigInteger.valueOf(a.denominator()).multiply(BigInteger.valueOf(scale)))));
+      pieces.add(new PwQPolynomial.Piece(piece.domain().withSpace(target), q));
+    }
+    return new Fold(target, ImmutableList.copyOf(pieces), max);
+  }
+
+  /** The most points {@link #enumerated} visits. */
+  static final long MAX_POINTS = 1_000_000;
+
+  private static boolean isAffine(PwQPolynomial f) {
+    for (PwQPolynomial.Piece p : f.pieces()) if (p.qp().isInfinite() || p.qp().degree() > 1) return false;
+    return true;
+  }
+
+  /**
+   * The bound of a function without parameters of any degree, by evaluation at every point of its
+   * domain (found in the domain's bounding box): exact, for domains of at most {@link #MAX_POINTS}
+   * box points.
+   */
+  private static Fold enumerated(PwQPolynomial f, boolean max) {
+    Space fs = f.space();
+    int n = fs.nVar();
+    Relation domain = f.domain();
+    long[] lo = new long[n];
+    long[] hi = new long[n];
+    long volume = 1;
+    if (domain.isEmpty()) return new Fold(fs.paramsSpace(), ImmutableList.of(), max);
+    for (int k = 0; k < n; k++) {
+      lo[k] = Lexopt.dimMin(domain, k).evaluate(new long[0]).orElseThrow();
+      hi[k] = Lexopt.dimMax(domain, k).evaluate(new long[0]).orElseThrow();
+      volume = Ints.mul(volume, Ints.add(Ints.sub(hi[k], lo[k]), 1));
+      if (volume > MAX_POINTS) {
+        throw new UnsupportedOperationException("bounds of non-affine quasi-polynomials over more than "
+            + MAX_POINTS + " points");
+      }
+    }
+    Rational[] best = {null};
+    long[] x = lo.clone();
+    while (true) {
+      for (PwQPolynomial.Piece p : f.pieces()) {
+        if (!p.domain().contains(x)) continue;
+        Rational v = p.qp().evaluate(x);
+        if (best[0] == null || (max ? v.compareTo(best[0]) > 0 : v.compareTo(best[0]) < 0)) best[0] = v;
+      }
+      int k = n - 1;
+      while (k >= 0 && x[k] == hi[k]) {
+        x[k] = lo[k];
+        k--;
+      }
+      if (k < 0) break;
+      x[k]++;
+    }
+    Space target = fs.paramsSpace();
+    if (best[0] == null) return new Fold(target, ImmutableList.of(), max);
+    return new Fold(target, ImmutableList.of(new PwQPolynomial.Piece(BasicRelation.universe(target),
+        QuasiPolynomial.constant(target, best[0]))), max);
+  }
+
+  /** The lcm of the denominators of q's coefficients; q must be affine in its variables and floors. */
+  private static long denominatorLcm(QuasiPolynomial q) {
+    if (q.isInfinite()) throw new UnsupportedOperationException("bounds of infinite values");
+    if (q.degree() > 1) {
+      throw new UnsupportedOperationException("bounds of quasi-polynomials of degree " + q.degree()
+          + " over the counted variables");
+    }
+    long l = 1;
+    for (Rational c : q.polynomial().terms().values()) l = Ints.lcm(l, c.denominator().longValueExact());
+    return l;
+  }
+
+  /**
+   * {@code { p -> t : exists x, q : (p, x) in D, q = floors, t = L qp }} for one piece of f, in
+   * the value space (target variables, then t).
+   */
+  private static BasicRelation graphPiece(PwQPolynomial.Piece p, long scale, int nT, Space valueSpace) {
+    QuasiPolynomial q = p.qp();
+    Space fs = q.space();
+    int nVar = fs.nVar();
+    List<Div> floors = q.floors();
+    int nf = floors.size();
+    int np = fs.nParam();
+    // all variables of the piece, its floors and t as dimensions of one set
+    Space ext = Space.set(fs.params(), nVar - np + nf + 1);
+    int[] into = new int[nVar];
+    for (int v = 0; v < nVar; v++) into[v] = v;
+    BasicRelation domain = p.domain().mapVariables(ext, into);
+    BasicRelation.Builder b = BasicRelation.builder(ext);
+    int width = 1 + ext.nVar();
+    for (int j = 0; j < nf; j++) {
+      Div d = floors.get(j);
+      long m = d.denominator();
+      long[] lower = new long[width]; // e - m q >= 0
+      long[] num = d.numerator();
+      System.arraycopy(num, 0, lower, 0, Math.min(num.length, 1 + nVar + j));
+      lower[1 + nVar + j] = Ints.sub(lower[1 + nVar + j], m);
+      long[] upper = Ints.negate(lower); // m q - e + m - 1 >= 0
+      upper[0] = Ints.add(upper[0], m - 1);
+      b.addIneq(lower).addIneq(upper);
+    }
+    long[] eq = new long[width]; // L qp - t = 0
+    for (Map.Entry<Monomial, Rational> e : q.polynomial().terms().entrySet()) {
+      Rational c = e.getValue();
+      long coef = BigInteger.valueOf(scale).multiply(c.numerator()).divide(c.denominator()).longValueExact();
+      Monomial mono = e.getKey();
+      int var = -1;
+      for (int v = 0; v < nVar + nf; v++) if (mono.exponent(v) > 0) var = v;
+      eq[var < 0 ? 0 : 1 + var] = Ints.add(eq[var < 0 ? 0 : 1 + var], coef);
+    }
+    eq[width - 1] = -1;
+    b.addEq(eq);
+    BasicRelation lifted = domain.intersect(b.build());
+    int[] out = new int[ext.nVar()];
+    for (int v = 0; v < out.length; v++) out[v] = v < nT ? v : -1;
+    out[out.length - 1] = nT;
+    return lifted.mapVariables(valueSpace, out);
+  }
+}

@@ -1,0 +1,90 @@
+package dev.polyj.presburger.count;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.polyj.presburger.qpoly.PwQPolynomial;
+import dev.polyj.presburger.qpoly.Rational;
+import dev.polyj.presburger.space.Space;
+import dev.polyj.presburger.testing.BruteForce;
+import java.util.Arrays;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code ub} and {@code lb} against enumeration: for parameter values in a range, the bound is
+ * defined exactly where the domain has points and equals the largest (smallest) value there.
+ */
+class BoundsProperties {
+  /** The fold's value at the point (target variables), or null where no piece holds it. */
+  static Rational valueAt(Bounds.Fold fold, long[] point) {
+    for (PwQPolynomial.Piece p : fold.pieces()) if (p.domain().contains(point)) return p.qp().evaluate(point);
+    return null;
+  }
+
+  /** Checks both bounds of f, a function on a set space, for parameter values in [-2, 7]. */
+  static void check(PwQPolynomial f) {
+    Space s = f.space();
+    Space target = s.isParams() ? s : Summation.resultSpace(s);
+    Bounds.Fold ub = Bounds.bound(f, true);
+    Bounds.Fold lb = Bounds.bound(f, false);
+    int nT = target.nVar();
+    int n = s.nVar() - nT;
+    BruteForce.forEachPoint(nT, -2, 7, t -> {
+      Rational[] best = {null, null};
+      BruteForce.forEachPoint(n, -4, 12, x -> {
+        long[] full = Arrays.copyOf(t, nT + n);
+        System.arraycopy(x, 0, full, nT, n);
+        for (PwQPolynomial.Piece p : f.pieces()) {
+          if (!p.domain().contains(full)) continue;
+          Rational v = p.qp().evaluate(full);
+          if (best[0] == null || v.compareTo(best[0]) > 0) best[0] = v;
+          if (best[1] == null || v.compareTo(best[1]) < 0) best[1] = v;
+        }
+      });
+      assertEquals(best[0], valueAt(ub, t), () -> "ub at " + Arrays.toString(t) + " of " + f + " = " + ub);
+      assertEquals(best[1], valueAt(lb, t), () -> "lb at " + Arrays.toString(t) + " of " + f + " = " + lb);
+    });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "[N] -> { [i] -> (i) : 0 <= i < N }",
+      "[N] -> { [i, j] -> (1/2 * i + j - N) : 0 <= i < N and 0 <= j <= i }",
+      "[N] -> { [i] -> (floor(i/3)) : 0 <= i <= N }",
+      "[N] -> { [i] -> (2 * floor((i + 1)/2) - 3/4 * i) : 0 <= i <= N; [i] -> (N) : N < i <= 2N }",
+      "[N, M] -> { [i, j] -> (M - 2i + 3j) : 0 <= i <= N and 0 <= j <= M and i + j <= 5 }",
+      "[N] -> { [[i] -> [j]] -> (j - i) : 0 <= i < N and i <= j < N }",
+      "[N] -> { S[i] -> (N - i) : 0 <= i < N }",
+      "[N] -> { (N^2 - 3) : N > 1 }",
+      "[N] -> { [i] -> (i) : exists (e : i = 3e) and 0 <= i <= N }",
+      // without parameters, any degree: by evaluation at the points
+      "{ [i, j] -> (i * j - 2 * i^2 + floor(j/2)) : 0 <= i <= 5 and -3 <= j <= 7 - i }",
+      "{ [i] -> (1/2 * i^3 - 4 * i) : -3 <= i <= 4 and i != 0 }",
+      "{ [i] -> (i^2) : 0 <= i < 0 }",
+  })
+  void examplesMatchEnumeration(String text) {
+    check(PwQPolynomial.parse(text));
+  }
+
+  @Property(tries = 60)
+  void randomAffineFunctionsMatchEnumeration(@ForAll @IntRange(min = -3, max = 3) int a,
+      @ForAll @IntRange(min = -3, max = 3) int b, @ForAll @IntRange(min = -2, max = 2) int c,
+      @ForAll @IntRange(min = 1, max = 3) int den, @ForAll @IntRange(min = -2, max = 3) int k,
+      @ForAll @IntRange(min = 1, max = 3) int m, @ForAll @IntRange(min = -2, max = 2) int u) {
+    String f = "[N] -> { [i, j] -> (" + a + "/" + den + " * i + " + b + " * j + " + c + " * N + floor((i + "
+        + u + " * j)/" + m + ")) : 0 <= i <= N and " + k + " <= j <= i + " + k + " and i + j <= 2N - " + k + " }";
+    check(PwQPolynomial.parse(f));
+  }
+
+  @org.junit.jupiter.api.Test
+  void nonAffineFunctionsOfCountedVariablesAreNotSupported() {
+    assertThrows(UnsupportedOperationException.class,
+        () -> Bounds.bound(PwQPolynomial.parse("[N] -> { [i] -> (i^2) : 0 <= i < N }"), true));
+    assertNull(valueAt(Bounds.bound(PwQPolynomial.parse("[N] -> { [i] -> (i) : 0 <= i < N }"), true), new long[] {0}));
+  }
+}
