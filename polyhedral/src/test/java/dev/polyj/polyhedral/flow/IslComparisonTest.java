@@ -95,14 +95,14 @@ class IslComparisonTest {
     Space set = Space.set(List.of("N"), 2);
     Space map = Space.map(List.of("N", "M"), 2, 2);
     for (Space s : List.of(set, map)) {
-      PresburgerArbitraries.relations(s, 3, 4, 1, 3).sampleStream().limit(60).forEach(r -> {
+      PresburgerArbitraries.relations(s, 3, 4, 1, 3).sampleStream().limit(30).forEach(r -> {
         objects.add(r);
-        objects.add(r.complement());
         objects.add(r.coalesce());
         objects.add(r.projectOut(dev.polyj.presburger.set.DimKind.OUT, 0, 1));
       });
     }
-    PresburgerArbitraries.relations(map, 3, 4, 1, 2).sampleStream().limit(40).forEach(r -> {
+    PresburgerArbitraries.relations(set, 2, 3, 1, 2).sampleStream().limit(30).forEach(r -> objects.add(r.complement()));
+    PresburgerArbitraries.relations(map, 3, 4, 1, 2).sampleStream().limit(30).forEach(r -> {
       try {
         objects.add(Lexopt.lexminRelation(r));
       } catch (RuntimeException e) {
