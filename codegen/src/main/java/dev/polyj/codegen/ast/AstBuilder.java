@@ -774,7 +774,7 @@ public final class AstBuilder {
     } else if (coincident && innermost) {
       pragmas.add("omp simd");
     }
-    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas));
+    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas).withCoincident(coincident));
   }
 
   static boolean containsLoop(Node n) {

@@ -41,12 +41,12 @@ public final class GuardPeeling {
       Node.For first = new Node.For(f.iterator(), f.init(), Exprs.min(List.of(f.init(), f.upper())), 1,
           Node.seq(resolve(body, iter, f.init(), true)), List.of());
       Node.For rest = new Node.For(f.iterator(), Exprs.plus(f.init(), 1), f.upper(), 1,
-          Node.seq(resolve(body, iter, f.init(), false)), f.pragmas());
+          Node.seq(resolve(body, iter, f.init(), false)), f.pragmas()).withCoincident(f.coincident());
       return Node.seq(List.of(first, peelLoop(rest)));
     }
     if (hasGuard(body, iter, f.upper())) {
       Node.For rest = new Node.For(f.iterator(), f.init(), Exprs.plus(f.upper(), -1), 1,
-          Node.seq(resolve(body, iter, f.upper(), false)), f.pragmas());
+          Node.seq(resolve(body, iter, f.upper(), false)), f.pragmas()).withCoincident(f.coincident());
       Node.For last = new Node.For(f.iterator(), Exprs.max(List.of(f.init(), f.upper())), f.upper(), 1,
           Node.seq(resolve(body, iter, f.upper(), true)), List.of());
       return Node.seq(List.of(rest, last));

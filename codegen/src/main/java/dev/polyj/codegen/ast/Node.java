@@ -19,35 +19,49 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
    * run-time value of that parameter instead of {@code step}, and the loop visits only its
    * multiples: {@code for (iterator = sizeParam * ceild(init, sizeParam); iterator <= upper;
    * iterator += sizeParam)}.
+   *
+   * <p>{@code coincident} says that the iterations of the loop are independent for fixed values
+   * of the enclosing loops (a coincident schedule dimension), whether or not the loop is annotated
+   * as parallel; post-passes may reorder such iterations. False when unknown.
    */
   record For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas,
-      String sizeParam) implements Node {
+      String sizeParam, boolean coincident) implements Node {
     public For {
       checkArgument(step > 0, "loop step %s", step);
       checkArgument(sizeParam == null || (step == 1 && !sizeParam.isEmpty()), "run-time step %s with step %s",
           sizeParam, step);
     }
 
+    public For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas,
+        String sizeParam) {
+      this(iterator, init, upper, step, body, pragmas, sizeParam, false);
+    }
+
     public For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas) {
-      this(iterator, init, upper, step, body, pragmas, null);
+      this(iterator, init, upper, step, body, pragmas, null, false);
     }
 
     public For(String iterator, Expr init, Expr upper, long step, Node body, List<String> pragmas) {
-      this(iterator, init, upper, step, body, ImmutableList.copyOf(pragmas), null);
+      this(iterator, init, upper, step, body, ImmutableList.copyOf(pragmas), null, false);
     }
 
     public For withPragmas(List<String> newPragmas) {
-      return new For(iterator, init, upper, step, body, ImmutableList.copyOf(newPragmas), sizeParam);
+      return new For(iterator, init, upper, step, body, ImmutableList.copyOf(newPragmas), sizeParam, coincident);
     }
 
     /** The same loop over the multiples of the run-time value {@code param}. */
     public For withSizeParam(String param) {
-      return new For(iterator, init, upper, step, body, pragmas, param);
+      return new For(iterator, init, upper, step, body, pragmas, param, coincident);
     }
 
     /** The same loop with another body. */
     public For withBody(Node newBody) {
-      return new For(iterator, init, upper, step, newBody, pragmas, sizeParam);
+      return new For(iterator, init, upper, step, newBody, pragmas, sizeParam, coincident);
+    }
+
+    /** The same loop, marked as having independent iterations or not. */
+    public For withCoincident(boolean c) {
+      return new For(iterator, init, upper, step, body, pragmas, sizeParam, c);
     }
   }
 

@@ -68,6 +68,11 @@ final class OptimizeCommand implements Callable<Integer> {
           + "the non-unimodular point loops make code generation slow on 2-D stencils).")
   boolean diamond;
 
+  @Option(names = "--unroll-jam", paramLabel = "N", defaultValue = "4",
+      description = "Unroll loops with independent iterations around a vectorized innermost loop N times and jam "
+          + "the copies into it (register tiling; 1 for none; default: ${DEFAULT-VALUE}).")
+  int unrollJam;
+
   @Spec CommandSpec spec;
 
   /** The tile sizes of {@code --tile}: empty for auto, null for none. */
@@ -97,7 +102,7 @@ final class OptimizeCommand implements Callable<Integer> {
     PolyhedralOptimizer.Config config;
     try {
       config = PolyhedralOptimizer.Config.defaults().withParallel(!noParallel).withWavefront(!noWavefront)
-          .withStrideOrder(!noStrideOrder).withDiamond(diamond);
+          .withStrideOrder(!noStrideOrder).withDiamond(diamond).withUnrollJam(unrollJam);
       String t = tile.trim().toLowerCase(java.util.Locale.ROOT);
       if (t.equals("param") || t.startsWith("param:")) {
         long[] defaults = t.equals("param") ? new long[0] : parseTileSizes(t.substring("param:".length()));

@@ -4,6 +4,7 @@ import dev.polyj.codegen.ast.BuildOptions;
 import dev.polyj.codegen.ast.GuardPeeling;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.codegen.ast.RuntimeSteps;
+import dev.polyj.codegen.ast.UnrollAndJam;
 import dev.polyj.codegen.c.CPrinter;
 import dev.polyj.codegen.c.ScopCodegen;
 import dev.polyj.polybench.bench.OptimizeResult;
@@ -20,6 +21,7 @@ import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.tiling.ConcurrentStart;
 import dev.polyj.polyhedral.tiling.ParametricTiling;
+import dev.polyj.polyhedral.tiling.ProductBandSizes;
 import dev.polyj.polyhedral.tiling.StrideOrder;
 import dev.polyj.polyhedral.tiling.TileSizePolicy;
 import dev.polyj.polyhedral.tiling.Tiling;
@@ -55,37 +57,53 @@ public final class PolyhedralOptimizer implements Optimizer {
    * the stride-one point loop innermost, and give time-iterated stencils concurrent-start
    * (diamond) hyperplanes when tiling. With {@code parametricTiles}, the tile sizes are run-time
    * values ({@link ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
-   * #withParametricTiles}).
+   * #withParametricTiles}). Loops with independent iterations around a vectorized innermost loop
+   * are unrolled {@code unrollJam} times and jammed into it ({@link UnrollAndJam}; 1 for none).
    */
   public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
-      boolean strideOrder, boolean diamond, boolean parametricTiles) {
+      boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
+
+    /** The default unroll-and-jam factor: four rows of a matrix product per vectorized inner loop. */
+    public static final int DEFAULT_UNROLL_JAM = 4;
+
+    public Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
+        boolean strideOrder, boolean diamond, boolean parametricTiles) {
+      this(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, DEFAULT_UNROLL_JAM);
+    }
 
     /** The best configuration the project has. */
     public static Config defaults() {
       return new Config(new long[0], null, true, true, true, false, false);
     }
 
+    /** Unroll-and-jam by {@code factor} (1 for none). */
+    public Config withUnrollJam(int factor) {
+      com.google.common.base.Preconditions.checkArgument(factor >= 1, "unroll-and-jam factor must be positive, got %s",
+          factor);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor);
+    }
+
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam);
     }
 
     /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
     public Config withSizePolicy(TileSizePolicy policy) {
-      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false);
+      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false, unrollJam);
     }
 
     /**
@@ -96,11 +114,11 @@ public final class PolyhedralOptimizer implements Optimizer {
      * both use {@code POLYJ_T1}. Size policies (SICA) and parametric tiles exclude each other.
      */
     public Config withParametricTiles(long[] defaults) {
-      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true);
+      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true, unrollJam);
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam);
     }
   }
 
@@ -170,10 +188,13 @@ public final class PolyhedralOptimizer implements Optimizer {
     Scheduled s = schedule(scop, config);
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
-    if (!config.parametricTiles()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    if (!config.parametricTiles()) {
+      Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), config.unrollJam());
+      return CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop())).printRegion(ast, level);
+    }
     // tile-origin loops get their run-time steps first; peeling then leaves them alone
-    Node ast = GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
-        name -> originSizes(s, name)));
+    Node ast = UnrollAndJam.apply(GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
+        name -> originSizes(s, name))), config.unrollJam());
     List<String> sizes = new ArrayList<>();
     java.util.Set<String> used = new java.util.HashSet<>();
     names(ast, used);
@@ -272,6 +293,10 @@ public final class PolyhedralOptimizer implements Optimizer {
       Tiling.Result tiled = Tiling.tile(tree, new Tiling.BandPolicy() {
         @Override
         public long[] sizes(ScheduleNode.Band band) {
+          if (config.sizePolicy() == null && config.tileSizes().length == 0 && !config.parametricTiles()) {
+            long[] product = productSizes(band, stride);
+            if (product != null) return product;
+          }
           if (config.sizePolicy() == null || config.tileSizes().length > 0) return fixed.sizes(band);
           if (band.nMember() < 2) return null;
           return config.sizePolicy().sizes(stride.query(band));
@@ -297,6 +322,15 @@ public final class PolyhedralOptimizer implements Optimizer {
       return new Scheduled(scop, tree, tiled);
     }
     return new Scheduled(scop, tree);
+  }
+
+  /**
+   * The default sizes of a band shaped like a matrix product (long tiles in the stride-one
+   * dimension, see {@link ProductBandSizes}), or null for Pluto's constant size.
+   */
+  private static long[] productSizes(ScheduleNode.Band band, StrideOrder stride) {
+    if (band.nMember() != 3) return null;
+    return ProductBandSizes.sizes(band, stride.query(band).stride1Member());
   }
 
   /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */

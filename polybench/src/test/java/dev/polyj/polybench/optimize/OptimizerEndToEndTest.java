@@ -83,6 +83,30 @@ class OptimizerEndToEndTest {
         TILED_KERNELS.split(",").length);
   }
 
+  /**
+   * Unroll-and-jam of the matrix products by factors other than the default (which the tests
+   * above cover), with the default long tiles and with tiles of 7 that leave remainders: the
+   * generated code holds the unrolled loops and computes the same arrays as the original.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {2, 3})
+  void unrollAndJamOfMatrixProducts(int factor, @TempDir Path dir) throws java.io.IOException {
+    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    String kernels = "gemm,2mm,3mm";
+    dev.polyj.polybench.suite.EmbeddedSuite suite = dev.polyj.polybench.suite.EmbeddedSuite.load();
+    Path root = suite.extractTo(dir.resolve("src"));
+    PolyhedralOptimizer.Config config = PolyhedralOptimizer.Config.defaults().withUnrollJam(factor);
+    for (String name : List.of("gemm", "2mm", "3mm")) {
+      dev.polyj.polybench.suite.Kernel k = suite.kernel(name).orElseThrow();
+      String code = PolyhedralOptimizer.optimize(k.sourceIn(root),
+          List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"), config).text();
+      assertTrue(code.contains(" += " + factor + ")"), name + " not unrolled:\n" + code);
+    }
+    assertAllOptimizedAndExact(bench(config, dir.resolve("a"), "MINI", kernels), kernels.split(",").length);
+    assertAllOptimizedAndExact(bench(config.withTileSizes(new long[] {7}), dir.resolve("b"), "SMALL", kernels),
+        kernels.split(",").length);
+  }
+
   @Test
   void concurrentStartAndMachineTileSizes(@TempDir Path dir) {
     Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
