@@ -183,7 +183,7 @@ final class LongTableau extends Tableau {
         continue;
       }
       long[] b = rows.get(idx);
-      long l = Ints.lcm(a[DEN], b[DEN]);
+      long l = a[DEN] == 1 ? b[DEN] : b[DEN] == 1 ? a[DEN] : Ints.lcm(a[DEN], b[DEN]);
       long fa = l / a[DEN];
       long fb = Ints.mul(t, l / b[DEN]);
       for (int k = 1; k < w; k++) a[k] = Ints.add(Ints.mul(fa, a[k]), Ints.mul(fb, b[k]));
