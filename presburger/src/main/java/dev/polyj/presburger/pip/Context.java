@@ -45,7 +45,8 @@ final class Context {
   private final List<Div> divs;
   private final List<long[]> eqs;
   private final List<long[]> ineqs;
-  private final Map<Key, Sign> signs;
+  /** Definite signs (POS or NEG) of normalized rows: they stay true as the context shrinks. */
+  private SignCache signs;
   private final List<long[]> samples;
   /** Set when an exact test found the context non-empty (reset when constraints are added). */
   private boolean nonEmpty;
@@ -64,7 +65,7 @@ final class Context {
     divs = new ArrayList<>();
     eqs = new ArrayList<>();
     ineqs = new ArrayList<>();
-    signs = new HashMap<>();
+    signs = new SignCache(null);
     samples = new ArrayList<>();
   }
 
@@ -74,7 +75,9 @@ final class Context {
     divs = new ArrayList<>(o.divs);
     eqs = new ArrayList<>(o.eqs);
     ineqs = new ArrayList<>(o.ineqs);
-    signs = new HashMap<>(o.signs);
+    SignCache frozen = o.signs;
+    signs = new SignCache(frozen);
+    o.signs = new SignCache(frozen);
     samples = new ArrayList<>(o.samples);
     nonEmpty = o.nonEmpty;
     relaxation = o.relaxation;
@@ -174,8 +177,7 @@ final class Context {
     ineqs.add(r);
     nonEmpty = false;
     extendRelaxation(r, false);
-    signs.values().removeIf(s -> s == Sign.ANY);
-    samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) < 0);
+    samples.removeIf(p -> Ints.evaluate(r, p) < 0);
   }
 
   /** Adds {@code e = 0} (parameter layout). */
@@ -184,8 +186,7 @@ final class Context {
     eqs.add(r);
     nonEmpty = false;
     extendRelaxation(r, true);
-    signs.values().removeIf(s -> s == Sign.ANY);
-    samples.removeIf(p -> Ints.evaluate(r, pad(p, width() - 1)) != 0);
+    samples.removeIf(p -> Ints.evaluate(r, p) != 0);
   }
 
   /**
@@ -240,25 +241,28 @@ final class Context {
       r[0] = Math.floorDiv(r[0], g);
       for (int k = 1; k < r.length; k++) r[k] /= g;
     }
+    // the known integer points first: two of opposite signs decide without any linear program
+    boolean seenPos = false;
+    boolean seenNeg = false;
+    for (int i = 0; i < samples.size() && !(seenPos && seenNeg); i++) {
+      if (Ints.evaluate(r, samples.get(i)) >= 0) seenPos = true;
+      else seenNeg = true;
+    }
+    if (seenPos && seenNeg) return Sign.ANY;
     Key key = new Key(r);
     Sign s = signs.get(key);
     if (s != null) return s;
-    long[] neg = Ints.negate(r);
-    neg[0] = Ints.sub(neg[0], 1);
-    boolean canPos = witnessed(r) || feasibleWith(r);
+    boolean canPos = seenPos || feasibleWith(r);
     if (!canPos) {
       s = Sign.NEG;
     } else {
-      boolean canNeg = witnessed(neg) || feasibleWith(neg);
+      long[] neg = Ints.negate(r);
+      neg[0] = Ints.sub(neg[0], 1);
+      boolean canNeg = seenNeg || feasibleWith(neg);
       s = canNeg ? Sign.ANY : Sign.POS;
     }
-    signs.put(key, s);
+    if (s != Sign.ANY) signs.put(key, s);
     return s;
-  }
-
-  private boolean witnessed(long[] r) {
-    for (long[] p : samples) if (Ints.evaluate(r, p) >= 0) return true;
-    return false;
   }
 
   /** True when the context is known to hold an integer point (a sample, or an exact test). */
@@ -277,45 +281,57 @@ final class Context {
    */
   private boolean feasibleWith(long[] extra) {
     int w = width();
-    List<long[]> e = new ArrayList<>(eqs.size());
-    for (long[] r : eqs) e.add(pad(r, w));
-    List<long[]> in = new ArrayList<>(ineqs.size() + 1);
-    for (long[] r : ineqs) in.add(pad(r, w));
     long[] x = extra == null ? null : pad(extra, w);
-    if (x != null) in.add(x);
     long[] p;
     try {
-      p = sampleIncrementally(x, e, in);
+      p = sampleIncrementally(x);
     } catch (CoefficientOverflowException ex) {
       relaxationValid = false;
       relaxation = null;
-      p = IntegerSampler.sample(w - 1, e, in);
+      p = IntegerSampler.sample(w - 1, paddedEqs(), paddedIneqs(x));
     }
+    if (p == IntegerSampler.UNKNOWN) p = IntegerSampler.decideExactly(w - 1, paddedEqs(), paddedIneqs(x));
     if (p == null) return false;
     if (p == IntegerSampler.NONEMPTY) {
       if (extra == null) nonEmpty = true;
       return true;
     }
-    if (!satisfies(p, e, in)) throw new IllegalStateException("sampled point outside the context");
+    if (!satisfies(p, x)) throw new IllegalStateException("sampled point outside the context");
     samples.add(p);
     return true;
   }
 
+  private List<long[]> paddedEqs() {
+    int w = width();
+    List<long[]> e = new ArrayList<>(eqs.size());
+    for (long[] r : eqs) e.add(pad(r, w));
+    return e;
+  }
+
+  /** The inequalities padded to the current width, followed by {@code extra} when not null. */
+  private List<long[]> paddedIneqs(long[] extra) {
+    int w = width();
+    List<long[]> in = new ArrayList<>(ineqs.size() + 1);
+    for (long[] r : ineqs) in.add(pad(r, w));
+    if (extra != null) in.add(extra);
+    return in;
+  }
+
   /**
-   * An integer point of the context and {@code extra >= 0} (or null), starting from the solved
-   * relaxation of the context (computed when missing); {@code e} and {@code in} are the context's
-   * constraints followed by {@code extra}.
+   * An integer point of the context and {@code extra >= 0} (or null), null when there is none, or
+   * {@link IntegerSampler#UNKNOWN} when the cutting planes did not settle the question; starts
+   * from the solved relaxation of the context (computed when missing).
    */
-  private long[] sampleIncrementally(long[] extra, List<long[]> e, List<long[]> in) {
+  private long[] sampleIncrementally(long[] extra) {
     if (!relaxationValid) {
-      relaxation = IntegerSampler.relaxation(width() - 1, e, in.subList(0, ineqs.size()));
+      relaxation = IntegerSampler.relaxation(width() - 1, paddedEqs(), paddedIneqs(null));
       relaxationValid = true;
       relaxationShared = false;
     }
     if (relaxation == null) return null;
     LongTableau t = (LongTableau) relaxation.copy();
     if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
-    return IntegerSampler.sampleFrom(t, e, in);
+    return IntegerSampler.cutFrom(t);
   }
 
   /** Keeps the solved relaxation (when there is one) in step with a new constraint. */
@@ -333,10 +349,10 @@ final class Context {
     }
   }
 
-  private static boolean satisfies(long[] p, List<long[]> eqs, List<long[]> ineqs) {
+  private boolean satisfies(long[] p, long[] extra) {
     for (long[] r : eqs) if (Ints.evaluate(r, p) != 0) return false;
     for (long[] r : ineqs) if (Ints.evaluate(r, p) < 0) return false;
-    return true;
+    return extra == null || Ints.evaluate(extra, p) >= 0;
   }
 
   /** The context as a basic relation in {@code space} (whose variables are the context's variables). */
@@ -354,6 +370,47 @@ final class Context {
     List<long[]> in = new ArrayList<>();
     for (long[] r : ineqs) in.add(pad(r, w));
     return BasicRelation.of(space, nLocal, defs, e, in);
+  }
+
+  /**
+   * Known signs: a map of its own and the frozen maps of the contexts it was copied from (a copy
+   * only shrinks the context, so their definite signs stay true); long chains are flattened.
+   */
+  private static final class SignCache {
+    private static final int MAX_DEPTH = 6;
+    private final Map<Key, Sign> own;
+    private final SignCache parent;
+
+    SignCache(SignCache parent) {
+      int depth = 0;
+      for (SignCache c = parent; c != null; c = c.parent) depth++;
+      if (depth > MAX_DEPTH) {
+        own = new HashMap<>();
+        flattenInto(parent, own);
+        this.parent = null;
+      } else {
+        own = new HashMap<>(8);
+        this.parent = parent;
+      }
+    }
+
+    private static void flattenInto(SignCache c, Map<Key, Sign> out) {
+      if (c == null) return;
+      flattenInto(c.parent, out);
+      out.putAll(c.own);
+    }
+
+    Sign get(Key k) {
+      for (SignCache c = this; c != null; c = c.parent) {
+        Sign s = c.own.get(k);
+        if (s != null) return s;
+      }
+      return null;
+    }
+
+    void put(Key k, Sign s) {
+      own.put(k, s);
+    }
   }
 
   /** Map key over the non-trailing-zero prefix of a row. */

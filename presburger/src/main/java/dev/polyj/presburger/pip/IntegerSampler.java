@@ -45,7 +45,7 @@ final class IntegerSampler {
   }
 
   /** Null or {@link #NONEMPTY}: exact emptiness when cutting planes did not finish. */
-  private static long[] decideExactly(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+  static long[] decideExactly(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     List<long[]> all = new ArrayList<>(ineqs);
     for (long[] e : eqs) {
       all.add(e);
@@ -127,7 +127,7 @@ final class IntegerSampler {
 
   /**
    * The rational relaxation of {@code eqs = 0, ineqs >= 0} as a restored {@code long} tableau (the
-   * state {@link #sampleFrom} continues from), or null when it has no rational point.
+   * state {@link #cutFrom} continues from), or null when it has no rational point.
    *
    * @throws dev.polyj.presburger.arith.CoefficientOverflowException when 64 bits do not suffice
    */
@@ -148,15 +148,9 @@ final class IntegerSampler {
     return restore(tab);
   }
 
-  /**
-   * {@link #sample} continued from {@code tab}, a restored relaxation of {@code eqs = 0, ineqs >=
-   * 0} (consumed): Gomory cuts within the default budget, then the exact fallbacks on the system.
-   */
-  static long[] sampleFrom(Tableau tab, List<long[]> eqs, List<long[]> ineqs) {
-    int nVar = tab.nCol;
-    long[] p = cut(tab, nVar, DEFAULT_BUDGET);
-    if (p != UNKNOWN) return p;
-    return decideExactly(nVar, eqs, ineqs);
+  /** Gomory cuts within the default budget on a restored relaxation (consumed): a point, null, or {@link #UNKNOWN}. */
+  static long[] cutFrom(Tableau tab) {
+    return cut(tab, tab.nCol, DEFAULT_BUDGET);
   }
 
   /** Gomory cuts on a restored tableau until its sample is integral (the point), null, or {@link #UNKNOWN}. */

@@ -18,10 +18,10 @@ final class LongTableau extends Tableau {
     rows = new ArrayList<>();
   }
 
+  /** A copy sharing the row arrays: a row's numbers are never changed once it is in the list (a change replaces the row). */
   private LongTableau(LongTableau o) {
     super(o);
-    rows = new ArrayList<>(o.rows.size());
-    for (long[] r : o.rows) rows.add(r.clone());
+    rows = new ArrayList<>(o.rows);
   }
 
   @Override
@@ -183,7 +183,7 @@ final class LongTableau extends Tableau {
         continue;
       }
       long[] b = rows.get(idx);
-      long l = Ints.lcm(a[DEN], b[DEN]);
+      long l = a[DEN] == 1 ? b[DEN] : b[DEN] == 1 ? a[DEN] : Ints.lcm(a[DEN], b[DEN]);
       long fa = l / a[DEN];
       long fb = Ints.mul(t, l / b[DEN]);
       for (int k = 1; k < w; k++) a[k] = Ints.add(Ints.mul(fa, a[k]), Ints.mul(fb, b[k]));
@@ -211,7 +211,7 @@ final class LongTableau extends Tableau {
     return a / d;
   }
 
-  /** The numbers of row r (not a copy). */
+  /** The numbers of row r (not a copy, shared: read only). */
   long[] rawRow(int r) {
     return rows.get(r);
   }

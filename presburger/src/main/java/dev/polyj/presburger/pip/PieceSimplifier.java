@@ -4,7 +4,9 @@ import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Div;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Few and simple pieces for the results of lexicographic optimization: pieces with the same value
@@ -27,16 +29,29 @@ final class PieceSimplifier {
   static List<BasicRelation> simplify(List<BasicRelation> group) {
     List<BasicRelation> ps = new ArrayList<>();
     for (BasicRelation b : group) ps.add(withoutRedundant(b));
+    // a pair that does not merge stays so until one of its pieces is replaced: pieces get ids,
+    // and failed pairs of ids are not tried again
+    List<Integer> ids = new ArrayList<>();
+    for (int i = 0; i < ps.size(); i++) ids.add(i);
+    int nextId = ps.size();
+    Set<Long> failed = new HashSet<>();
     boolean changed = ps.size() <= MAX_MERGE_GROUP;
     while (changed) {
       changed = false;
       search:
       for (int i = 0; i < ps.size(); i++) {
         for (int j = i + 1; j < ps.size(); j++) {
+          long pair = ((long) ids.get(i) << 32) | ids.get(j);
+          if (failed.contains(pair)) continue;
           BasicRelation m = merge(ps.get(i), ps.get(j));
-          if (m == null) continue;
+          if (m == null) {
+            failed.add(pair);
+            continue;
+          }
           ps.remove(j);
+          ids.remove(j);
           ps.set(i, withoutRedundant(m));
+          ids.set(i, nextId++);
           changed = true;
           break search;
         }
