@@ -2,6 +2,7 @@ package dev.polyj.polybench.cli;
 
 import dev.polyj.polyhedral.schedule.MultiAff;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.schedule.ScheduleYaml;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -82,18 +83,10 @@ final class ScheduleFlowYaml {
   }
 
   private static String options(ScheduleNode.Band b) {
-    List<String> parts = new ArrayList<>();
-    for (int k = 0; k < b.nMember(); k++) {
-      ScheduleNode.LoopType t = b.loopTypes().get(k);
-      if (t != ScheduleNode.LoopType.DEFAULT) parts.add(t.name().toLowerCase() + "[" + k + "]");
-    }
-    String other = b.otherOptions().trim();
-    if (other.startsWith("{") && other.endsWith("}")) other = other.substring(1, other.length() - 1).trim();
-    if (!other.isEmpty()) parts.add(other);
-    return parts.isEmpty() ? "" : "{ " + String.join("; ", parts) + " }";
+    return ScheduleYaml.options(b);
   }
 
   private static String quote(String s) {
-    return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    return ScheduleYaml.quote(s);
   }
 }

@@ -95,7 +95,8 @@ public final class ScheduleYaml {
     }
   }
 
-  private static String options(ScheduleNode.Band b) {
+  /** A band's per-member loop types and other options in isl's option notation ("" when none). */
+  public static String options(ScheduleNode.Band b) {
     List<String> parts = new ArrayList<>();
     for (int k = 0; k < b.nMember(); k++) {
       ScheduleNode.LoopType t = b.loopTypes().get(k);
@@ -107,7 +108,8 @@ public final class ScheduleYaml {
     return parts.isEmpty() ? "" : "{ " + String.join("; ", parts) + " }";
   }
 
-  private static String quote(String s) {
+  /** A double-quoted YAML string. */
+  public static String quote(String s) {
     return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
   }
 

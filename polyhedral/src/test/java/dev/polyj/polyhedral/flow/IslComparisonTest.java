@@ -3,8 +3,6 @@ package dev.polyj.polyhedral.flow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.polyj.polyhedral.frontend.CFrontEnd;
-import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.presburger.pip.Lexopt;
 import dev.polyj.presburger.set.Relation;
@@ -62,7 +60,7 @@ class IslComparisonTest {
     List<String> inputs = new ArrayList<>();
     List<FlowResult> ours = new ArrayList<>();
     for (String kernel : kernels()) {
-      for (Scop scop : extract(kernel)) {
+      for (Scop scop : PolybenchFlowTest.extract(kernel)) {
         for (AccessInfo problem : PolybenchFlowTest.problems(scop)) {
           Path in = dir.resolve(kernel + "-" + inputs.size() + ".yaml");
           Files.writeString(in, FlowYaml.write(problem));
@@ -148,15 +146,6 @@ class IslComparisonTest {
       if (!line.isBlank()) out.add(line.split("\\s+")[0]);
     }
     return out;
-  }
-
-  private static List<Scop> extract(String k) throws IOException {
-    Path src = SUITE.resolve(k).resolve(k + ".c");
-    List<Scop> scops = new ArrayList<>();
-    for (RegionResult r : CFrontEnd.extract(src, List.of("-DMINI_DATASET", "-I" + SUITE, "-I" + SUITE.resolve(k)))) {
-      if (r.accepted()) scops.add(r.scop());
-    }
-    return scops;
   }
 
   private static int run(Path dir, String... command) throws IOException, InterruptedException {

@@ -150,7 +150,7 @@ class PolybenchFlowTest {
     return null;
   }
 
-  private static List<Scop> extract(String k) throws IOException {
+  static List<Scop> extract(String k) throws IOException {
     Path src = SUITE.resolve(k).resolve(k + ".c");
     List<Scop> scops = new ArrayList<>();
     for (RegionResult r : CFrontEnd.extract(src, List.of("-DMINI_DATASET", "-I" + SUITE, "-I" + SUITE.resolve(k)))) {
