@@ -266,6 +266,8 @@ public final class PolyhedralOptimizer implements Optimizer {
     // exact legality of the schedule and the parallel loops of its tree; tiling keeps both
     ScheduleNode tree = TreeDependences.annotate(schedule.toTree(), all);
     if (config.tileSizes() != null) {
+      // run-time tile sizes explore the tiling of the time band itself: it stays
+      if (!config.parametricTiles()) tree = timeLoop(tree, scop, all);
       long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
       Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);
       StrideOrder stride = new StrideOrder(scop);
@@ -297,6 +299,19 @@ public final class PolyhedralOptimizer implements Optimizer {
       return new Scheduled(scop, tree, tiled);
     }
     return new Scheduled(scop, tree);
+  }
+
+  /**
+   * {@code tree} (annotated), or the program's own time loop kept sequential outside with the
+   * space loops as permutable bands inside it when {@link SequentialTime#preferred} says that
+   * time tiling would cost more than it wins; the system property {@code polyj.timeLoop} ({@code
+   * tiled} or {@code sequential}) overrides the decision where the program has such a loop.
+   */
+  private static ScheduleNode timeLoop(ScheduleNode tree, Scop scop, UnionRelation deps) {
+    String forced = System.getProperty("polyj.timeLoop", "auto");
+    boolean sequential = forced.equals("auto") ? SequentialTime.preferred(tree, scop)
+        : forced.equals("sequential") && SequentialTime.applies(scop);
+    return sequential ? TreeDependences.annotate(SequentialTime.tree(scop, deps), deps) : tree;
   }
 
   /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */

@@ -1,0 +1,123 @@
+package dev.polyj.polybench.optimize;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.scheduling.TreeDependences;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.presburger.set.UnionRelation;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Time-iterated stencils with the time loop kept sequential and outermost, as the program wrote
+ * it, instead of a time-skewed, wavefront-tiled band: inside every time step each statement group
+ * keeps its own loop nest, whose nested loops are merged into one permutable band where no
+ * dependence open at the nest runs backward along any of them, so that tiling and
+ * parallelization work one time step at a time (the schedule Polly gives such programs).
+ *
+ * <p>A wavefront over skewed time tiles pays a synchronization per wavefront and runs the point
+ * loops of several statements fused under guards with skewed subscripts; when the band holds
+ * three or more statements or three space dimensions (fdtd-2d, heat-3d) this costs more than the
+ * temporal locality it wins. {@link #preferred} takes that decision from the scheduled tree.
+ */
+final class SequentialTime {
+  private SequentialTime() {}
+
+  /** Fewest statements of a time band for which the time loop stays outside. */
+  static final int MIN_STATEMENTS = 3;
+
+  /** Fewest band members (time plus space dimensions) for which the time loop stays outside. */
+  static final int MIN_MEMBERS = 4;
+
+  /**
+   * Whether the SCoP should run with the time loop sequential outside ({@link #tree}) rather
+   * than under {@code scheduled} (its annotated Pluto tree): the outermost band of {@code
+   * scheduled} is a permutable band whose first two members both carry dependences (it would be
+   * time-tiled into a wavefront) with at least {@link #MIN_STATEMENTS} statements or {@link
+   * #MIN_MEMBERS} members, and the program's own outermost loop encloses every statement and a
+   * sequence of loop nests.
+   */
+  static boolean preferred(ScheduleNode scheduled, Scop scop) {
+    ScheduleNode.Band b = outermostBand(scheduled);
+    if (b == null || !b.permutable() || b.nMember() < 2) return false;
+    if (b.coincident().get(0) || b.coincident().get(1)) return false;
+    int statements = b.members().get(0).relations().size();
+    if (statements < MIN_STATEMENTS && b.nMember() < MIN_MEMBERS && b.nMember() > 2) return false;
+    return applies(scop) && b.members().get(0).relations().size() == scop.statements().size();
+  }
+
+  /** Whether the program's outermost loop encloses every statement and a sequence of loop nests. */
+  static boolean applies(Scop scop) {
+    ScheduleNode.Band time = outermostBand(scop.schedule());
+    return time != null && time.nMember() == 1 && time.child() instanceof ScheduleNode.Sequence
+        && time.members().get(0).relations().size() == scop.statements().size();
+  }
+
+  /**
+   * The program's schedule tree with every chain of nested one-loop bands below the outermost
+   * loop merged into permutable bands where the dependences of {@code deps} (source to sink
+   * instances) allow it. The tree is not annotated: its coincident flags are all false.
+   */
+  static ScheduleNode tree(Scop scop, UnionRelation deps) {
+    return walk(scop.schedule(), deps, true);
+  }
+
+  private static ScheduleNode.Band outermostBand(ScheduleNode n) {
+    while (true) {
+      if (n instanceof ScheduleNode.Band b) return b;
+      if (n instanceof ScheduleNode.Domain d) {
+        n = d.child();
+      } else if (n instanceof ScheduleNode.Context c) {
+        n = c.child();
+      } else if (n instanceof ScheduleNode.Mark m) {
+        n = m.child();
+      } else {
+        return null;
+      }
+    }
+  }
+
+  /** {@code outer}: no band has been met yet on the way down (the time loop stays alone). */
+  private static ScheduleNode walk(ScheduleNode node, UnionRelation open, boolean outer) {
+    if (node instanceof ScheduleNode.Domain d) {
+      return new ScheduleNode.Domain(d.domain(), walk(d.child(), TreeDependences.within(open, d.domain()), outer));
+    }
+    if (node instanceof ScheduleNode.Band b) {
+      List<UnionRelation> members = new ArrayList<>(b.members());
+      ScheduleNode child = b.child();
+      if (!outer) {
+        // members whose distances are non-negative on every dependence open here stay permutable
+        boolean forward = true;
+        for (UnionRelation m : members) forward &= TreeDependences.reversed(open, m).isEmpty();
+        while (forward && child instanceof ScheduleNode.Band c) {
+          for (UnionRelation m : c.members()) forward &= TreeDependences.reversed(open, m).isEmpty();
+          if (!forward) break;
+          members.addAll(c.members());
+          child = c.child();
+        }
+      }
+      UnionRelation inner = open;
+      for (UnionRelation m : members) inner = TreeDependences.tied(inner, m);
+      int n = members.size();
+      boolean tile = Boolean.getBoolean("polyj.spaceTiles");
+      return new ScheduleNode.Band(ImmutableList.copyOf(members), tile && n > 1, ImmutableList.copyOf(Collections.nCopies(n, false)),
+          ImmutableList.copyOf(Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT)), "", walk(child, inner, false));
+    }
+    if (node instanceof ScheduleNode.Sequence s) return new ScheduleNode.Sequence(filters(s.filters(), open, outer));
+    if (node instanceof ScheduleNode.Set s) return new ScheduleNode.Set(filters(s.filters(), open, outer));
+    if (node instanceof ScheduleNode.Filter f) {
+      return new ScheduleNode.Filter(f.filter(), walk(f.child(), TreeDependences.within(open, f.filter()), outer));
+    }
+    if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), open, outer));
+    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), open, outer));
+    return node;
+  }
+
+  private static ImmutableList<ScheduleNode.Filter> filters(List<ScheduleNode.Filter> fs, UnionRelation open,
+      boolean outer) {
+    List<ScheduleNode.Filter> out = new ArrayList<>();
+    for (ScheduleNode.Filter f : fs) out.add((ScheduleNode.Filter) walk(f, open, outer));
+    return ImmutableList.copyOf(out);
+  }
+}
