@@ -12,14 +12,20 @@ import java.util.List;
 /**
  * Time-iterated stencils with the time loop kept sequential and outermost, as the program wrote
  * it, instead of a time-skewed, wavefront-tiled band: inside every time step each statement group
- * keeps its own loop nest, whose nested loops are merged into one permutable band where no
- * dependence open at the nest runs backward along any of them, so that tiling and
- * parallelization work one time step at a time (the schedule Polly gives such programs).
+ * keeps its own loop nest, run in parallel along its outermost parallel loop and vectorized along
+ * its innermost one (the schedule Polly gives such programs). The nested loops of each nest are
+ * merged into one band where no dependence open at the nest runs backward along any of them; the
+ * band is left untiled: a time step streams through its arrays, and 32 x 32 space tiles only cut
+ * the rows short (fdtd-2d at LARGE ran twice as slow with tiled space loops on one thread). The
+ * system property {@code polyj.spaceTiles=true} marks the merged bands permutable, so that they
+ * are tiled.
  *
  * <p>A wavefront over skewed time tiles pays a synchronization per wavefront and runs the point
  * loops of several statements fused under guards with skewed subscripts; when the band holds
  * three or more statements or three space dimensions (fdtd-2d, heat-3d) this costs more than the
- * temporal locality it wins. {@link #preferred} takes that decision from the scheduled tree.
+ * temporal locality it wins, and with one space dimension (jacobi-1d) a wavefront holds too little
+ * work to pay for its synchronization: the space loops then run vectorized in one thread.
+ * {@link #preferred} takes that decision from the scheduled tree.
  */
 final class SequentialTime {
   private SequentialTime() {}
@@ -34,9 +40,9 @@ final class SequentialTime {
    * Whether the SCoP should run with the time loop sequential outside ({@link #tree}) rather
    * than under {@code scheduled} (its annotated Pluto tree): the outermost band of {@code
    * scheduled} is a permutable band whose first two members both carry dependences (it would be
-   * time-tiled into a wavefront) with at least {@link #MIN_STATEMENTS} statements or {@link
-   * #MIN_MEMBERS} members, and the program's own outermost loop encloses every statement and a
-   * sequence of loop nests.
+   * time-tiled into a wavefront) with at least {@link #MIN_STATEMENTS} statements, at least {@link
+   * #MIN_MEMBERS} members or exactly two (one space dimension), and the program's own outermost
+   * loop encloses every statement and a sequence of loop nests.
    */
   static boolean preferred(ScheduleNode scheduled, Scop scop) {
     ScheduleNode.Band b = outermostBand(scheduled);
