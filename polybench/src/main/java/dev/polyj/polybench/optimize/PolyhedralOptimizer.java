@@ -170,7 +170,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     Scheduled s = schedule(scop, config);
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
-    if (!config.parametricTiles()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    if (!config.parametricTiles()) return smallWorkSequential(s, options, level);
     // tile-origin loops get their run-time steps first; peeling then leaves them alone
     Node ast = GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
         name -> originSizes(s, name)));
@@ -197,6 +197,36 @@ public final class PolyhedralOptimizer implements Optimizer {
     }
     return prelude + CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()))
         .printRegion(ast, level, declarations);
+  }
+
+  /**
+   * The region's C code whose parallel loops run in one thread when the region's work is small:
+   * every {@code omp parallel for} carries {@code if(polyj_parallel)}, a flag computed at the
+   * start of the region from the parameters ({@link ParallelWork}).
+   */
+  private static String smallWorkSequential(Scheduled s, BuildOptions options, int level) {
+    if (!options.parallelLoops()) return ScopCodegen.region(s.scop(), s.tree(), options, level);
+    BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
+        .withAnnotator((d, statements) -> List.of("if(" + ParallelWork.FLAG + ")"));
+    Node ast = GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged));
+    CPrinter printer = CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()));
+    if (!parallelLoop(ast)) return printer.printRegion(ast, level);
+    return ParallelWork.prelude(ParallelWork.threshold())
+        + printer.printRegion(ast, level, List.of(ParallelWork.declaration(s.scop())));
+  }
+
+  private static boolean parallelLoop(Node n) {
+    if (n instanceof Node.For f) {
+      for (String p : f.pragmas()) if (p.startsWith("omp parallel")) return true;
+      return parallelLoop(f.body());
+    }
+    if (n instanceof Node.If i) return parallelLoop(i.then()) || (i.otherwise() != null && parallelLoop(i.otherwise()));
+    if (n instanceof Node.Block b) {
+      for (Node c : b.children()) if (parallelLoop(c)) return true;
+      return false;
+    }
+    if (n instanceof Node.Mark m) return parallelLoop(m.body());
+    return false;
   }
 
   /** The identifiers and run-time steps the AST uses. */
@@ -290,6 +320,11 @@ public final class PolyhedralOptimizer implements Optimizer {
         }
 
         @Override
+        public boolean wavefront(ScheduleNode.Band band) {
+          return config.wavefront() && wavefrontPays(band);
+        }
+
+        @Override
         public boolean parametric() {
           return config.parametricTiles();
         }
@@ -311,7 +346,37 @@ public final class PolyhedralOptimizer implements Optimizer {
     String forced = System.getProperty("polyj.timeLoop", "auto");
     boolean sequential = forced.equals("auto") ? SequentialTime.preferred(tree, scop)
         : forced.equals("sequential") && SequentialTime.applies(scop);
-    return sequential ? TreeDependences.annotate(SequentialTime.tree(scop, deps), deps) : tree;
+    if (!sequential) return tree;
+    if (!System.getProperty("polyj.fuseTimeStep", "true").equals("false")) {
+      try {
+        ScheduleNode fused = SequentialTime.fusedTree(scop, deps);
+        if (fused != null) {
+          fused = TreeDependences.annotate(fused, deps);
+          if (SequentialTime.fullyParallelSteps(fused)) return fused;
+        }
+      } catch (TreeDependences.IllegalScheduleException e) {
+        // the unfused steps below
+      }
+    }
+    return TreeDependences.annotate(SequentialTime.tree(scop, deps), deps);
+  }
+
+  /**
+   * Whether a tile band without outer parallelism should run as a wavefront: not when it has two
+   * members and no loop below them (trisolv's triangular solve, the substitutions of ludcmp), where
+   * one wavefront holds about as many instances as the band's extent, too little work to pay for
+   * the synchronization each wavefront costs; such a band is tiled and run sequentially. The system
+   * property {@code polyj.smallWavefronts=true} keeps the wavefront.
+   */
+  static boolean wavefrontPays(ScheduleNode.Band band) {
+    if (band.nMember() >= 3 || Boolean.getBoolean("polyj.smallWavefronts")) return true;
+    return containsBand(band.child());
+  }
+
+  private static boolean containsBand(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band) return true;
+    for (ScheduleNode c : n.children()) if (containsBand(c)) return true;
+    return false;
   }
 
   /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */

@@ -69,6 +69,60 @@ final class SequentialTime {
     return walk(scop.schedule(), deps, true);
   }
 
+  /**
+   * As {@link #tree}, with the statements inside a time step scheduled anew (Pluto, on the
+   * dependences within one time step) so that they can fuse with shifts; null when the program
+   * has no single outermost loop.
+   */
+  static ScheduleNode fusedTree(Scop scop, UnionRelation deps) {
+    ScheduleNode.Band time = outermostBand(scop.schedule());
+    if (time == null || time.nMember() != 1) return null;
+    UnionRelation tied = TreeDependences.tied(deps, time.members().get(0));
+    List<dev.polyj.presburger.set.Relation> domains = new ArrayList<>();
+    for (dev.polyj.polyhedral.scop.Statement s : scop.statements()) domains.add(s.domain());
+    dev.polyj.polyhedral.scheduling.AffineSchedule inner = dev.polyj.polyhedral.scheduling.PlutoScheduler.schedule(
+        domains, tied, new dev.polyj.polyhedral.scheduling.BisectionLexmin(1 << 12), scop.scheduleMap());
+    ScheduleNode.Domain d = (ScheduleNode.Domain) inner.toTree();
+    ScheduleNode body = untile(d.child());
+    return new ScheduleNode.Domain(d.domain(), new ScheduleNode.Band(time.members(), false,
+        ImmutableList.of(false), ImmutableList.of(ScheduleNode.LoopType.DEFAULT), "", body));
+  }
+
+  /**
+   * Whether every loop inside the outermost one of an annotated tree is parallel: fusion inside a
+   * time step is kept only then (shifted fusion that makes the space loops carry dependences, as
+   * in heat-3d and jacobi-1d, loses their parallelism and vectorization).
+   */
+  static boolean fullyParallelSteps(ScheduleNode annotated) {
+    ScheduleNode.Band time = outermostBand(annotated);
+    return time != null && time.nMember() == 1 && allCoincident(time.child());
+  }
+
+  private static boolean allCoincident(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band b && b.coincident().contains(false)) return false;
+    for (ScheduleNode c : n.children()) if (!allCoincident(c)) return false;
+    return true;
+  }
+
+  private static ScheduleNode untile(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band b) {
+      return new ScheduleNode.Band(b.members(), false, b.coincident(), b.loopTypes(), b.otherOptions(), untile(b.child()));
+    }
+    if (n instanceof ScheduleNode.Sequence s) {
+      List<ScheduleNode.Filter> fs = new ArrayList<>();
+      for (ScheduleNode.Filter f : s.filters()) fs.add((ScheduleNode.Filter) untile(f));
+      return new ScheduleNode.Sequence(ImmutableList.copyOf(fs));
+    }
+    if (n instanceof ScheduleNode.Set s) {
+      List<ScheduleNode.Filter> fs = new ArrayList<>();
+      for (ScheduleNode.Filter f : s.filters()) fs.add((ScheduleNode.Filter) untile(f));
+      return new ScheduleNode.Set(ImmutableList.copyOf(fs));
+    }
+    if (n instanceof ScheduleNode.Filter f) return new ScheduleNode.Filter(f.filter(), untile(f.child()));
+    if (n instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), untile(m.child()));
+    return n;
+  }
+
   private static ScheduleNode.Band outermostBand(ScheduleNode n) {
     while (true) {
       if (n instanceof ScheduleNode.Band b) return b;

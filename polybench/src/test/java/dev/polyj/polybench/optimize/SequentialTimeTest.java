@@ -97,12 +97,29 @@ class SequentialTimeTest {
   }
 
   @Test
+  void smallWorkRunsTheParallelLoopsInOneThread(@TempDir Path dir) throws Exception {
+    EmbeddedSuite suite = EmbeddedSuite.load();
+    Path root = suite.extractTo(dir);
+    Kernel k = suite.kernel("gesummv").orElseThrow();
+    String text = PolyhedralOptimizer.optimize(k.sourceIn(root),
+        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"), PolyhedralOptimizer.Config.defaults())
+        .text();
+    assertTrue(text.contains("#pragma omp parallel for if(" + ParallelWork.FLAG + ")"), text);
+    assertTrue(text.contains("const int " + ParallelWork.FLAG + " = "), text);
+    assertTrue(text.contains("#define " + ParallelWork.THRESHOLD_MACRO + " "), text);
+  }
+
+  @Test
   void stencilsAreExactWithEitherTimeLoop(@TempDir Path dir) {
     Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
     String kernels = "fdtd-2d,heat-3d,jacobi-1d,jacobi-2d,seidel-2d,adi";
-    for (String mode : List.of("auto", "sequential")) {
+    // modes: the decision, a sequential time loop everywhere (fused steps, then unfused ones), and
+    // the default threshold of parallel work (the others run every parallel loop in parallel)
+    for (String mode : List.of("auto", "sequential", "unfused", "threshold")) {
       String saved = System.getProperty("polyj.timeLoop");
-      System.setProperty("polyj.timeLoop", mode);
+      System.setProperty("polyj.timeLoop", mode.equals("unfused") ? "sequential" : "auto");
+      System.setProperty("polyj.fuseTimeStep", Boolean.toString(!mode.equals("unfused")));
+      if (!mode.equals("threshold")) System.setProperty("polyj.parallelWork", "0");
       try {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -116,6 +133,8 @@ class SequentialTimeTest {
         assertFalse(out.toString().contains("left unchanged"), out.toString());
         assertFalse(out.toString().contains(" rel "), "an optimized output differs from the original: " + out);
       } finally {
+        System.clearProperty("polyj.fuseTimeStep");
+        System.clearProperty("polyj.parallelWork");
         if (saved == null) System.clearProperty("polyj.timeLoop");
         else System.setProperty("polyj.timeLoop", saved);
       }
