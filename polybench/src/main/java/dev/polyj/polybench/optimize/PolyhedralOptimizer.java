@@ -340,7 +340,10 @@ public final class PolyhedralOptimizer implements Optimizer {
    * {@code tree} (annotated), or the program's own time loop kept sequential outside with the
    * space loops as permutable bands inside it when {@link SequentialTime#preferred} says that
    * time tiling would cost more than it wins; the system property {@code polyj.timeLoop} ({@code
-   * tiled} or {@code sequential}) overrides the decision where the program has such a loop.
+   * tiled} or {@code sequential}) overrides the decision where the program has such a loop. Inside
+   * the time loop the statements of a step are scheduled anew and fused where every loop of the
+   * step stays parallel ({@link SequentialTime#fusedTree}; {@code polyj.fuseTimeStep=false} keeps
+   * the program's loop nests).
    */
   private static ScheduleNode timeLoop(ScheduleNode tree, Scop scop, UnionRelation deps) {
     String forced = System.getProperty("polyj.timeLoop", "auto");
@@ -354,7 +357,7 @@ public final class PolyhedralOptimizer implements Optimizer {
           fused = TreeDependences.annotate(fused, deps);
           if (SequentialTime.fullyParallelSteps(fused)) return fused;
         }
-      } catch (TreeDependences.IllegalScheduleException e) {
+      } catch (RuntimeException e) {
         // the unfused steps below
       }
     }
