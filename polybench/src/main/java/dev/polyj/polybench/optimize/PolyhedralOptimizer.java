@@ -296,8 +296,8 @@ public final class PolyhedralOptimizer implements Optimizer {
     // exact legality of the schedule and the parallel loops of its tree; tiling keeps both
     ScheduleNode tree = TreeDependences.annotate(schedule.toTree(), all);
     if (config.tileSizes() != null) {
-      // run-time tile sizes explore the tiling of the time band itself: it stays
-      if (!config.parametricTiles()) tree = timeLoop(tree, scop, all);
+      // explicit or run-time tile sizes explore the tiling of the time band itself: it stays
+      if (defaultSizes(config)) tree = timeLoop(tree, scop, all);
       long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
       Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);
       StrideOrder stride = new StrideOrder(scop);
@@ -321,7 +321,7 @@ public final class PolyhedralOptimizer implements Optimizer {
 
         @Override
         public boolean wavefront(ScheduleNode.Band band) {
-          return config.wavefront() && wavefrontPays(band);
+          return config.wavefront() && (!defaultSizes(config) || wavefrontPays(band));
         }
 
         @Override
@@ -362,6 +362,12 @@ public final class PolyhedralOptimizer implements Optimizer {
       }
     }
     return TreeDependences.annotate(SequentialTime.tree(scop, deps), deps);
+  }
+
+  /** Whether the tile sizes are the defaults (neither explicit, nor from a policy, nor run-time values). */
+  private static boolean defaultSizes(Config config) {
+    return config.tileSizes() != null && config.tileSizes().length == 0 && config.sizePolicy() == null
+        && !config.parametricTiles();
   }
 
   /**
