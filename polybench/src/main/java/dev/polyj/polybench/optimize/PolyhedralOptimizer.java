@@ -188,10 +188,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     Scheduled s = schedule(scop, config);
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
-    if (!config.parametricTiles()) {
-      Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), config.unrollJam());
-      return CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop())).printRegion(ast, level);
-    }
+    if (!config.parametricTiles()) return smallWorkSequential(s, options, level, config.unrollJam());
     // tile-origin loops get their run-time steps first; peeling then leaves them alone
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
         name -> originSizes(s, name))), config.unrollJam());
@@ -218,6 +215,39 @@ public final class PolyhedralOptimizer implements Optimizer {
     }
     return prelude + CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()))
         .printRegion(ast, level, declarations);
+  }
+
+  /**
+   * The region's C code whose parallel loops run in one thread when the region's work is small:
+   * every {@code omp parallel for} carries {@code if(polyj_parallel)}, a flag computed at the
+   * start of the region from the parameters ({@link ParallelWork}).
+   */
+  private static String smallWorkSequential(Scheduled s, BuildOptions options, int level, int unrollJam) {
+    CPrinter printer = CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()));
+    if (!options.parallelLoops()) {
+      return printer.printRegion(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)),
+          unrollJam), level);
+    }
+    BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
+        .withAnnotator((d, statements) -> List.of("if(" + ParallelWork.FLAG + ")"));
+    Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
+    if (!parallelLoop(ast)) return printer.printRegion(ast, level);
+    return ParallelWork.prelude(ParallelWork.threshold())
+        + printer.printRegion(ast, level, List.of(ParallelWork.declaration(s.scop())));
+  }
+
+  private static boolean parallelLoop(Node n) {
+    if (n instanceof Node.For f) {
+      for (String p : f.pragmas()) if (p.startsWith("omp parallel")) return true;
+      return parallelLoop(f.body());
+    }
+    if (n instanceof Node.If i) return parallelLoop(i.then()) || (i.otherwise() != null && parallelLoop(i.otherwise()));
+    if (n instanceof Node.Block b) {
+      for (Node c : b.children()) if (parallelLoop(c)) return true;
+      return false;
+    }
+    if (n instanceof Node.Mark m) return parallelLoop(m.body());
+    return false;
   }
 
   /** The identifiers and run-time steps the AST uses. */
@@ -287,6 +317,8 @@ public final class PolyhedralOptimizer implements Optimizer {
     // exact legality of the schedule and the parallel loops of its tree; tiling keeps both
     ScheduleNode tree = TreeDependences.annotate(schedule.toTree(), all);
     if (config.tileSizes() != null) {
+      // explicit or run-time tile sizes explore the tiling of the time band itself: it stays
+      if (defaultSizes(config)) tree = timeLoop(tree, scop, all);
       long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
       Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);
       StrideOrder stride = new StrideOrder(scop);
@@ -313,6 +345,11 @@ public final class PolyhedralOptimizer implements Optimizer {
         }
 
         @Override
+        public boolean wavefront(ScheduleNode.Band band) {
+          return config.wavefront() && (!defaultSizes(config) || wavefrontPays(band));
+        }
+
+        @Override
         public boolean parametric() {
           return config.parametricTiles();
         }
@@ -331,6 +368,58 @@ public final class PolyhedralOptimizer implements Optimizer {
   private static long[] productSizes(ScheduleNode.Band band, StrideOrder stride) {
     if (band.nMember() != 3) return null;
     return ProductBandSizes.sizes(band, stride.query(band).stride1Member());
+  }
+
+  /**
+   * {@code tree} (annotated), or the program's own time loop kept sequential outside with the
+   * space loops as permutable bands inside it when {@link SequentialTime#preferred} says that
+   * time tiling would cost more than it wins; the system property {@code polyj.timeLoop} ({@code
+   * tiled} or {@code sequential}) overrides the decision where the program has such a loop. Inside
+   * the time loop the statements of a step are scheduled anew and fused where every loop of the
+   * step stays parallel ({@link SequentialTime#fusedTree}; {@code polyj.fuseTimeStep=false} keeps
+   * the program's loop nests).
+   */
+  private static ScheduleNode timeLoop(ScheduleNode tree, Scop scop, UnionRelation deps) {
+    String forced = System.getProperty("polyj.timeLoop", "auto");
+    boolean sequential = forced.equals("auto") ? SequentialTime.preferred(tree, scop)
+        : forced.equals("sequential") && SequentialTime.applies(scop);
+    if (!sequential) return tree;
+    if (!System.getProperty("polyj.fuseTimeStep", "true").equals("false")) {
+      try {
+        ScheduleNode fused = SequentialTime.fusedTree(scop, deps);
+        if (fused != null) {
+          fused = TreeDependences.annotate(fused, deps);
+          if (SequentialTime.fullyParallelSteps(fused)) return fused;
+        }
+      } catch (RuntimeException e) {
+        // the unfused steps below
+      }
+    }
+    return TreeDependences.annotate(SequentialTime.tree(scop, deps), deps);
+  }
+
+  /** Whether the tile sizes are the defaults (neither explicit, nor from a policy, nor run-time values). */
+  private static boolean defaultSizes(Config config) {
+    return config.tileSizes() != null && config.tileSizes().length == 0 && config.sizePolicy() == null
+        && !config.parametricTiles();
+  }
+
+  /**
+   * Whether a tile band without outer parallelism should run as a wavefront: not when it has two
+   * members and no loop below them (trisolv's triangular solve, the substitutions of ludcmp), where
+   * one wavefront holds about as many instances as the band's extent, too little work to pay for
+   * the synchronization each wavefront costs; such a band is tiled and run sequentially. The system
+   * property {@code polyj.smallWavefronts=true} keeps the wavefront.
+   */
+  static boolean wavefrontPays(ScheduleNode.Band band) {
+    if (band.nMember() >= 3 || Boolean.getBoolean("polyj.smallWavefronts")) return true;
+    return containsBand(band.child());
+  }
+
+  private static boolean containsBand(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band) return true;
+    for (ScheduleNode c : n.children()) if (containsBand(c)) return true;
+    return false;
   }
 
   /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */

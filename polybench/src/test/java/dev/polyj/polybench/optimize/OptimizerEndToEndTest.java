@@ -38,7 +38,14 @@ class OptimizerEndToEndTest {
     List<String> args = new ArrayList<>(List.of("--dataset", dataset, "--reps", "1", "--threads", "2",
         "--progress", "none", "--out", dir.resolve("out").toString()));
     if (kernels != null) args.addAll(List.of("--kernels", kernels));
-    int exit = cl.execute(args.toArray(String[]::new));
+    // every parallel loop runs in parallel, whatever the work of the small datasets
+    System.setProperty("polyj.parallelWork", "0");
+    int exit;
+    try {
+      exit = cl.execute(args.toArray(String[]::new));
+    } finally {
+      System.clearProperty("polyj.parallelWork");
+    }
     return new Outcome(exit, out.toString(), err.toString());
   }
 

@@ -57,6 +57,11 @@ public final class Tiling {
       return true;
     }
 
+    /** Whether {@code band}, tiled without outer parallelism, is turned into a wavefront. */
+    default boolean wavefront(ScheduleNode.Band band) {
+      return wavefront();
+    }
+
     /**
      * Whether the tile sizes are run-time parameters ({@link ParametricTiling}): the tile
      * coordinates are then the tile origins, and {@link #sizes} only says which bands are tiled
@@ -261,7 +266,7 @@ public final class Tiling {
       boolean wavefront = false;
       // a band run once per iteration of an enclosing sequential loop gets no wavefront: it would
       // cost a synchronization per wavefront and per outer iteration (floyd-warshall's k loop)
-      if (policy.wavefront() && !sequential && !zero[0] && !zero[1]) {
+      if (policy.wavefront(b) && !sequential && !zero[0] && !zero[1]) {
         // with run-time sizes the decision is taken for the default sizes; the wavefront is legal for all
         UnionRelation t0 = tileMember(b.members().get(0), sizes[0]);
         UnionRelation t1 = tileMember(b.members().get(1), parametric ? sizes[0] : sizes[1]);

@@ -1,0 +1,143 @@
+package dev.polyj.polybench.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.polybench.bench.BenchCommand;
+import dev.polyj.polybench.suite.EmbeddedSuite;
+import dev.polyj.polybench.suite.Kernel;
+import dev.polyj.polyhedral.frontend.CFrontEnd;
+import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.scop.Scop;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/**
+ * The decision between a time-tiled wavefront and a sequential time loop around the space loops
+ * ({@link SequentialTime}), on the PolyBench stencils: the schedule trees it gives and, end to end,
+ * the exactness of the generated programs against the original ones (array dumps compared by the
+ * bench runner, on two threads).
+ */
+class SequentialTimeTest {
+  private static Scop scop(String name, Path dir) throws Exception {
+    EmbeddedSuite suite = EmbeddedSuite.load();
+    Path root = suite.extractTo(dir);
+    Kernel k = suite.kernel(name).orElseThrow();
+    List<RegionResult> regions = CFrontEnd.extract(k.sourceIn(root),
+        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"));
+    assertTrue(regions.get(0).accepted(), name + " has no SCoP");
+    return regions.get(0).scop();
+  }
+
+  private static ScheduleNode.Band outermostBand(ScheduleNode n) {
+    while (!(n instanceof ScheduleNode.Band)) n = n.children().get(0);
+    return (ScheduleNode.Band) n;
+  }
+
+  private static boolean gcc() {
+    try {
+      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  /** Every band below the time loop has a parallel outermost member. */
+  private static void assertInnerBandsParallel(ScheduleNode n, boolean below) {
+    if (n instanceof ScheduleNode.Band b && below) {
+      assertTrue(b.coincident().get(0), "a space loop is not parallel: " + b.members());
+      return;
+    }
+    for (ScheduleNode c : n.children()) assertInnerBandsParallel(c, below || n instanceof ScheduleNode.Band);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"fdtd-2d", "heat-3d", "jacobi-1d"})
+  void timeLoopStaysSequentialOutsideParallelSpaceLoops(String name, @TempDir Path dir) throws Exception {
+    Scop scop = scop(name, dir);
+    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
+    ScheduleNode.Band time = outermostBand(s.tree());
+    assertEquals(1, time.nMember(), "the time loop is tiled: " + time.members());
+    assertFalse(time.coincident().get(0), "the time loop carries the stencil's dependences");
+    assertInstanceOf(ScheduleNode.Sequence.class, time.child());
+    assertInnerBandsParallel(time.child(), true);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"seidel-2d", "jacobi-2d"})
+  void smallTwoDimensionalStencilsKeepTheWavefront(String name, @TempDir Path dir) throws Exception {
+    Scop scop = scop(name, dir);
+    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
+    ScheduleNode.Band tiles = outermostBand(s.tree());
+    assertTrue(tiles.nMember() >= 3, "the time-space band is not tiled: " + tiles.members());
+    assertTrue(tiles.coincident().get(1), "the wavefront's second tile loop is not parallel");
+  }
+
+  @Test
+  void oneDimensionalStencilForksNoThreads(@TempDir Path dir) throws Exception {
+    EmbeddedSuite suite = EmbeddedSuite.load();
+    Path root = suite.extractTo(dir);
+    Kernel k = suite.kernel("jacobi-1d").orElseThrow();
+    String text = PolyhedralOptimizer.optimize(k.sourceIn(root),
+        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"), PolyhedralOptimizer.Config.defaults())
+        .text();
+    assertFalse(text.contains("omp parallel"), text);
+    assertTrue(text.contains("omp simd"), text);
+  }
+
+  @Test
+  void smallWorkRunsTheParallelLoopsInOneThread(@TempDir Path dir) throws Exception {
+    EmbeddedSuite suite = EmbeddedSuite.load();
+    Path root = suite.extractTo(dir);
+    Kernel k = suite.kernel("gesummv").orElseThrow();
+    String text = PolyhedralOptimizer.optimize(k.sourceIn(root),
+        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"), PolyhedralOptimizer.Config.defaults())
+        .text();
+    assertTrue(text.contains("#pragma omp parallel for if(" + ParallelWork.FLAG + ")"), text);
+    assertTrue(text.contains("const int " + ParallelWork.FLAG + " = "), text);
+    assertTrue(text.contains("#define " + ParallelWork.THRESHOLD_MACRO + " "), text);
+  }
+
+  @Test
+  void stencilsAreExactWithEitherTimeLoop(@TempDir Path dir) {
+    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    String kernels = "fdtd-2d,heat-3d,jacobi-1d,jacobi-2d,seidel-2d,adi";
+    // modes: the decision, a sequential time loop everywhere (fused steps, then unfused ones), and
+    // the default threshold of parallel work (the others run every parallel loop in parallel)
+    for (String mode : List.of("auto", "sequential", "unfused", "threshold")) {
+      String saved = System.getProperty("polyj.timeLoop");
+      System.setProperty("polyj.timeLoop", mode.equals("unfused") ? "sequential" : "auto");
+      System.setProperty("polyj.fuseTimeStep", Boolean.toString(!mode.equals("unfused")));
+      if (!mode.equals("threshold")) System.setProperty("polyj.parallelWork", "0");
+      try {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer()));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exit = cl.execute("--dataset", "MINI", "--reps", "1", "--threads", "2", "--progress", "none",
+            "--out", dir.resolve(mode).toString(), "--kernels", kernels);
+        assertEquals(0, exit, out + "" + err);
+        assertTrue(out.toString().contains("6 kernels: 6 ok"), out.toString());
+        assertFalse(out.toString().contains("left unchanged"), out.toString());
+        assertFalse(out.toString().contains(" rel "), "an optimized output differs from the original: " + out);
+      } finally {
+        System.clearProperty("polyj.fuseTimeStep");
+        System.clearProperty("polyj.parallelWork");
+        if (saved == null) System.clearProperty("polyj.timeLoop");
+        else System.setProperty("polyj.timeLoop", saved);
+      }
+    }
+  }
+}
