@@ -778,14 +778,7 @@ public final class AstBuilder {
   }
 
   static boolean containsLoop(Node n) {
-    if (n instanceof Node.For) return true;
-    if (n instanceof Node.If i) return containsLoop(i.then()) || (i.otherwise() != null && containsLoop(i.otherwise()));
-    if (n instanceof Node.Block b) {
-      for (Node c : b.children()) if (containsLoop(c)) return true;
-      return false;
-    }
-    if (n instanceof Node.Mark m) return containsLoop(m.body());
-    return false;
+    return Node.anyMatch(n, x -> x instanceof Node.For);
   }
 
   /** { x : exists e : a*x + g = m*e }: the congruence of an equality whose x-dependent divisions are replaced by e. */

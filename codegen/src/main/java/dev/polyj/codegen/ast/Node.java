@@ -85,6 +85,19 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
   /** A named mark around a subtree (from a mark node of a schedule tree). */
   record Mark(String name, Node body) implements Node {}
 
+  /** Whether {@code n} or a node below it satisfies {@code test}. */
+  static boolean anyMatch(Node n, java.util.function.Predicate<Node> test) {
+    if (test.test(n)) return true;
+    if (n instanceof For f) return anyMatch(f.body(), test);
+    if (n instanceof If i) return anyMatch(i.then(), test) || (i.otherwise() != null && anyMatch(i.otherwise(), test));
+    if (n instanceof Block b) {
+      for (Node c : b.children()) if (anyMatch(c, test)) return true;
+      return false;
+    }
+    if (n instanceof Mark m) return anyMatch(m.body(), test);
+    return false;
+  }
+
   /** The empty sequence. */
   static Block empty() {
     return new Block(ImmutableList.of());

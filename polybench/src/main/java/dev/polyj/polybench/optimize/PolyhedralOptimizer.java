@@ -237,17 +237,7 @@ public final class PolyhedralOptimizer implements Optimizer {
   }
 
   private static boolean parallelLoop(Node n) {
-    if (n instanceof Node.For f) {
-      for (String p : f.pragmas()) if (p.startsWith("omp parallel")) return true;
-      return parallelLoop(f.body());
-    }
-    if (n instanceof Node.If i) return parallelLoop(i.then()) || (i.otherwise() != null && parallelLoop(i.otherwise()));
-    if (n instanceof Node.Block b) {
-      for (Node c : b.children()) if (parallelLoop(c)) return true;
-      return false;
-    }
-    if (n instanceof Node.Mark m) return parallelLoop(m.body());
-    return false;
+    return Node.anyMatch(n, x -> x instanceof Node.For f && f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel")));
   }
 
   /** The identifiers and run-time steps the AST uses. */

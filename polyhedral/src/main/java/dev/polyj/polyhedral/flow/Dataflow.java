@@ -153,14 +153,14 @@ public final class Dataflow {
           if (m.isEmpty()) continue;
           if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, true))));
           if (m.isEmpty()) continue;
-          s.add(m);
+          s.add(m, false);
           withMaySource = withMaySource.union(m.domain());
         }
         List<Relation> atBest = new ArrayList<>();
         for (int i = 0; i < lasts.size(); i++) {
           Relation at = lasts.get(i).intersect(best);
           atBest.add(at);
-          if (!at.isEmpty() && !lastOf.get(i).kill) lastOf.get(i).addLast(at);
+          if (!at.isEmpty() && !lastOf.get(i).kill) lastOf.get(i).add(at, true);
         }
         withMaySource = withMaySource.union(coscheduled(atBest, lastOf, accesses.space()));
         unresolved = none;
@@ -238,7 +238,8 @@ public final class Dataflow {
       if (ex != null) writes = writes.subtract(ex);
       if (writes.isEmpty()) continue;
       Relation sigma = schedule.of(p.space().domain());
-      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill));
+      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill,
+          schedule.injective(p.space().domain())));
     }
   }
 
@@ -257,7 +258,8 @@ public final class Dataflow {
       Relation writes = rangeMap.apply(p.reverse()).intersect(domainMap.apply(implied));
       if (writes.isEmpty()) continue;
       Relation sigma = schedule.of(p.space().domain());
-      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill));
+      out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill,
+          schedule.injective(p.space().domain())));
       promoted.put(p.space().domain().withoutDimNames(), writes);
     }
   }
@@ -289,15 +291,16 @@ public final class Dataflow {
     final Relation sigma;
     final Long[] fixed;
     final boolean kill;
+    final boolean injective;
     Relation deps;
-    private Boolean injective;
 
-    Source(Relation writes, Relation times, Relation sigma, Long[] fixed, boolean kill) {
+    Source(Relation writes, Relation times, Relation sigma, Long[] fixed, boolean kill, boolean injective) {
       this.writes = writes;
       this.times = times;
       this.sigma = sigma;
       this.fixed = fixed;
       this.kill = kill;
+      this.injective = injective;
     }
 
     /** The statement (iteration space) of the writes. */
@@ -305,28 +308,15 @@ public final class Dataflow {
       return sigma.space().domain().withoutDimNames();
     }
 
-    /** Adds the writes at the given times (sink access -> time) as dependences. */
-    void add(Relation at) {
-      Relation d = writes.intersect(at.apply(sigma.reverse()));
-      deps = deps == null ? d : deps.union(d);
-    }
-
     /**
-     * Adds the last write at the given times as a dependence: where the schedule gives several
-     * instances of the statement the same time, the lexicographically last instance, as isl does.
+     * Adds the writes at the given times (sink access -> time) as dependences; with {@code last},
+     * where the schedule gives several instances of the statement the same time, only the
+     * lexicographically last instance, as isl does for a definite source.
      */
-    void addLast(Relation at) {
+    void add(Relation at, boolean last) {
       Relation d = writes.intersect(at.apply(sigma.reverse()));
-      if (!injective()) d = Lexopt.lexmaxRelation(d);
+      if (last && !injective) d = Lexopt.lexmaxRelation(d);
       deps = deps == null ? d : deps.union(d);
-    }
-
-    private boolean injective() {
-      if (injective == null) {
-        Relation sameTime = sigma.apply(sigma.reverse());
-        injective = sameTime.subtract(sigma.domain().identity()).isEmpty();
-      }
-      return injective;
     }
   }
 

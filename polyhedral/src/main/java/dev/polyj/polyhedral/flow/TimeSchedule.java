@@ -19,6 +19,7 @@ import java.util.Map;
 final class TimeSchedule {
   private final Map<Space, Relation> byDomain = new HashMap<>();
   private final Map<Space, Long[]> fixed = new HashMap<>();
+  private final Map<Space, Boolean> injective = new HashMap<>();
   private final Space timeSpace;
 
   TimeSchedule(UnionRelation map, List<String> params) {
@@ -59,6 +60,14 @@ final class TimeSchedule {
   Long[] fixed(Space domain) {
     of(domain);
     return fixed.get(domain.withoutDimNames());
+  }
+
+  /** Whether no two instances of the statement run at the same time (computed once per statement). */
+  boolean injective(Space domain) {
+    return injective.computeIfAbsent(domain.withoutDimNames(), d -> {
+      Relation sigma = of(d);
+      return sigma.apply(sigma.reverse()).subtract(sigma.domain().identity()).isEmpty();
+    });
   }
 
   /**
