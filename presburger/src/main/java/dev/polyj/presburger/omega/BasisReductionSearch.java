@@ -27,8 +27,10 @@ import java.util.Map;
  *       full-dimensional recession cone), and the bounded projection is decided.
  *   <li>Bounded sets: a basis reduced with respect to the width {@code F_i(c) = max c.(p - q)} over
  *       {@code p, q} in the set with {@code b_j.(p - q) = 0} for {@code j < i} (one LP each); the
- *       integer values of {@code b_1 . x} between its minimum and maximum are few (flatness), and
- *       each gives a problem of one dimension less.
+ *       set is rewritten in the coordinates {@code y = B x} of that basis; the integer values of
+ *       {@code y_1} between its minimum and maximum are few (flatness), and each gives a problem of
+ *       one dimension less, tried nearest the relaxation's sample first. The sub-problems keep the
+ *       coordinates and reduce again only when their first coordinate's range is wide.
  * </ol>
  */
 final class BasisReductionSearch {
@@ -41,7 +43,7 @@ final class BasisReductionSearch {
 
   /** True when no integer vector satisfies the rows (width {@code 1 + nVar}); inputs are not modified. */
   static boolean isIntegerEmpty(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
-    return new BasisReductionSearch().empty(nVar, copy(eqs), copy(ineqs));
+    return new BasisReductionSearch().empty(nVar, copy(eqs), copy(ineqs), false);
   }
 
   private static List<BigInteger[]> copy(List<BigInteger[]> rows) {
@@ -50,7 +52,11 @@ final class BasisReductionSearch {
     return out;
   }
 
-  private boolean empty(int n, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
+  /**
+   * {@code reducedAbove}: the variables are the coordinates of a basis reduced at an ancestor, so
+   * the first one is branched on directly while its integer range stays within {@link #NARROW}.
+   */
+  private boolean empty(int n, List<BigInteger[]> eqs, List<BigInteger[]> ineqs, boolean reducedAbove) {
     if (++nodes > MAX_NODES) {
       throw new ArithmeticException("integer emptiness: more than " + MAX_NODES + " branches in the basis reduction search");
     }
@@ -65,7 +71,7 @@ final class BasisReductionSearch {
         for (BigInteger[] r : eqs) if (r != e) restEq.add(fixColumn(r, k, value));
         List<BigInteger[]> restIneq = new ArrayList<>();
         for (BigInteger[] r : ineqs) restIneq.add(fixColumn(r, k, value));
-        return empty(n - 1, restEq, restIneq);
+        return empty(n - 1, restEq, restIneq, reducedAbove);
       }
       eqs = new ArrayList<>();
       if (!tighten(ineqs, eqs)) return true;
@@ -88,29 +94,145 @@ final class BasisReductionSearch {
     if (bounded < n) {
       List<BigInteger[]> projected = ineqs;
       for (int col = n; col > bounded; col--) projected = eliminate(projected, col);
-      return empty(bounded, new ArrayList<>(), projected);
+      return empty(bounded, new ArrayList<>(), projected, false);
     }
-    // 4. bounded: branch on the first direction of a reduced basis
-    BigInteger[] dir = new Reduction(n, ineqs).firstDirection();
-    BigInteger[] objective = new BigInteger[1 + n];
-    objective[0] = BigInteger.ZERO;
-    for (int j = 0; j < n; j++) objective[1 + j] = dir[j];
+    // 4. bounded: branch on the first coordinate, after a change to the coordinates of a reduced
+    //    basis unless those of an ancestor's still give a narrow range
+    BigInteger[] first = zeros(1 + n);
+    first[1] = BigInteger.ONE;
+    BigInteger center = nearestValue(first, lp);
+    BigInteger[] range = reducedAbove ? range(n, ineqs, first) : null;
+    if (range == null || range[1].subtract(range[0]).compareTo(NARROW) >= 0) {
+      BigInteger[][] basis = new Reduction(n, ineqs).reducedBasis();
+      BigInteger[] b1 = new BigInteger[1 + n];
+      b1[0] = BigInteger.ZERO;
+      System.arraycopy(basis[0], 0, b1, 1, n);
+      center = nearestValue(b1, lp);
+      ineqs = inBasis(ineqs, basis);
+      range = range(n, ineqs, first);
+    }
+    BigInteger lo = range[0];
+    BigInteger hi = range[1];
+    // the values nearest the relaxation's sample first: a point, if any, is most often found there
+    center = center.max(lo).min(hi);
+    for (BigInteger d = BigInteger.ZERO; ; d = d.add(BigInteger.ONE)) {
+      BigInteger up = center.add(d);
+      BigInteger down = center.subtract(d);
+      boolean upIn = up.compareTo(hi) <= 0;
+      boolean downIn = d.signum() > 0 && down.compareTo(lo) >= 0;
+      if (!upIn && down.compareTo(lo) < 0) return true;
+      if (upIn && !emptyAt(n, ineqs, up)) return false;
+      if (downIn && !emptyAt(n, ineqs, down)) return false;
+    }
+  }
+
+  /** Ranges of the first coordinate wider than this are narrowed by a new basis reduction. */
+  private static final BigInteger NARROW = BigInteger.valueOf(3);
+
+  /** The integer range {lo, hi} of {@code objective . x} over the bounded, non-empty set. */
+  private static BigInteger[] range(int n, List<BigInteger[]> ineqs, BigInteger[] objective) {
     ExactLp.Solution max = ExactLp.maximize(n, List.of(), ineqs, objective);
-    BigInteger[] negated = negate(objective);
-    ExactLp.Solution min = ExactLp.maximize(n, List.of(), ineqs, negated);
+    ExactLp.Solution min = ExactLp.maximize(n, List.of(), ineqs, negate(objective));
     if (max.status() != ExactLp.Status.OPTIMAL || min.status() != ExactLp.Status.OPTIMAL) {
       throw new IllegalStateException("bounded set with an unbounded direction");
     }
-    BigInteger lo = ceilDiv(min.valueNum().negate(), min.valueDen());
-    BigInteger hi = floorDiv(max.valueNum(), max.valueDen());
-    for (BigInteger v = lo; v.compareTo(hi) <= 0; v = v.add(BigInteger.ONE)) {
-      BigInteger[] fix = objective.clone();
-      fix[0] = v.negate(); // dir . x - v = 0
-      List<BigInteger[]> e = new ArrayList<>();
-      e.add(fix);
-      if (!empty(n, e, copy(ineqs))) return false;
+    return new BigInteger[] {ceilDiv(min.valueNum().negate(), min.valueDen()), floorDiv(max.valueNum(), max.valueDen())};
+  }
+
+  /**
+   * The rows in the coordinates {@code y = B x} of the unimodular basis {@code B} (rows
+   * {@code b_i}): {@code a . x = (a B^-1) . y}.
+   */
+  private static List<BigInteger[]> inBasis(List<BigInteger[]> ineqs, BigInteger[][] basis) {
+    int n = basis.length;
+    BigInteger[][] inv = unimodularInverse(basis);
+    List<BigInteger[]> out = new ArrayList<>(ineqs.size());
+    for (BigInteger[] r : ineqs) {
+      BigInteger[] o = zeros(1 + n);
+      o[0] = r[0];
+      for (int k = 0; k < n; k++) {
+        if (r[1 + k].signum() == 0) continue;
+        for (int j = 0; j < n; j++) o[1 + j] = o[1 + j].add(r[1 + k].multiply(inv[k][j]));
+      }
+      out.add(o);
     }
-    return true;
+    return out;
+  }
+
+  /** The inverse of an integer matrix of determinant +-1, by unimodular row operations. */
+  static BigInteger[][] unimodularInverse(BigInteger[][] m) {
+    int n = m.length;
+    BigInteger[][] a = new BigInteger[n][];
+    BigInteger[][] inv = new BigInteger[n][];
+    for (int i = 0; i < n; i++) {
+      a[i] = m[i].clone();
+      inv[i] = zeros(n);
+      inv[i][i] = BigInteger.ONE;
+    }
+    for (int c = 0; c < n; c++) {
+      while (true) { // Euclid on column c among rows c.., smallest entry to row c
+        int p = -1;
+        for (int r = c; r < n; r++) {
+          if (a[r][c].signum() != 0 && (p < 0 || a[r][c].abs().compareTo(a[p][c].abs()) < 0)) p = r;
+        }
+        if (p < 0) throw new IllegalArgumentException("singular basis");
+        swapRows(a, inv, c, p);
+        boolean single = true;
+        for (int r = c + 1; r < n; r++) {
+          if (a[r][c].signum() == 0) continue;
+          single = false;
+          addRow(a, inv, r, c, a[r][c].divide(a[c][c]).negate());
+        }
+        if (single) break;
+      }
+      if (a[c][c].abs().compareTo(BigInteger.ONE) != 0) throw new IllegalArgumentException("basis not unimodular");
+      if (a[c][c].signum() < 0) {
+        a[c] = negate(a[c]);
+        inv[c] = negate(inv[c]);
+      }
+    }
+    for (int c = n - 1; c >= 0; c--) {
+      for (int r = 0; r < c; r++) if (a[r][c].signum() != 0) addRow(a, inv, r, c, a[r][c].negate());
+    }
+    return inv;
+  }
+
+  private static void swapRows(BigInteger[][] a, BigInteger[][] b, int i, int j) {
+    BigInteger[] t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    t = b[i];
+    b[i] = b[j];
+    b[j] = t;
+  }
+
+  /** Row {@code r} += {@code f} times row {@code s}, in both matrices. */
+  private static void addRow(BigInteger[][] a, BigInteger[][] b, int r, int s, BigInteger f) {
+    for (int j = 0; j < a[r].length; j++) {
+      a[r][j] = a[r][j].add(f.multiply(a[s][j]));
+      b[r][j] = b[r][j].add(f.multiply(b[s][j]));
+    }
+  }
+
+  /** {@code objective . x} at the relaxation's sample, rounded to the nearest integer. */
+  private static BigInteger nearestValue(BigInteger[] objective, ExactLp.Solution lp) {
+    BigInteger num = BigInteger.ZERO;
+    BigInteger den = BigInteger.ONE;
+    for (int j = 1; j < objective.length; j++) {
+      if (objective[j].signum() == 0) continue;
+      BigInteger pn = lp.pointNum()[j - 1];
+      BigInteger pd = lp.pointDen()[j - 1];
+      num = num.multiply(pd).add(objective[j].multiply(pn).multiply(den)); // num/den + c pn/pd
+      den = den.multiply(pd);
+    }
+    return floorDiv(num.shiftLeft(1).add(den), den.shiftLeft(1));
+  }
+
+  /** Whether the set has no integer point with first coordinate {@code v}. */
+  private boolean emptyAt(int n, List<BigInteger[]> ineqs, BigInteger v) {
+    List<BigInteger[]> rows = new ArrayList<>(ineqs.size());
+    for (BigInteger[] r : ineqs) rows.add(fixColumn(r, 1, v));
+    return empty(n - 1, new ArrayList<>(), rows, true);
   }
 
   /**
@@ -373,8 +495,9 @@ final class BasisReductionSearch {
       }
     }
 
-    BigInteger[] firstDirection() {
-      if (n == 1) return basis[0];
+    /** The basis vectors {@code b_i}, reduced. */
+    BigInteger[][] reducedBasis() {
+      if (n == 1) return basis;
       BigInteger[][] f = new BigInteger[n][]; // F_i(b_i) as {num, den}
       f[0] = value(width(0, basis[0]));
       int i = 0;
@@ -410,7 +533,7 @@ final class BasisReductionSearch {
           i++;
         }
       }
-      return basis[0];
+      return basis;
     }
 
     private static BigInteger[] value(ExactLp.Solution s) {

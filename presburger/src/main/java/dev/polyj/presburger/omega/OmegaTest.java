@@ -24,7 +24,9 @@ import java.util.Map;
  * whole test is redone on {@code BigInteger} rows. The number of splinters grows with the size of
  * the coefficients: when one decision would visit more than {@link #SPLINTER_BUDGET} of them, it
  * is taken instead by {@link BasisReductionSearch} (branch and bound with generalized basis
- * reduction), whose cost does not depend on coefficient size.
+ * reduction), whose cost does not depend on coefficient size. Likewise when the eliminations of
+ * one decision would create more than {@link #ROW_BUDGET} inequalities (Fourier-Motzkin can square
+ * the number of rows at each step).
  */
 public final class OmegaTest {
   private OmegaTest() {}
@@ -35,9 +37,15 @@ public final class OmegaTest {
   /** Splinter problems one decision may visit before it is handed to the basis reduction search. */
   static final long SPLINTER_BUDGET = 1 << 12;
 
-  /** Thrown inside the elimination when the splinter budget is spent. */
-  private static final class TooManySplinters extends RuntimeException {
-    TooManySplinters() {
+  /** Branch and bound nodes tried on a handed-over decision before the basis reduction search. */
+  private static final int HANDOVER_NODES = 512;
+
+  /** Inequalities the eliminations of one decision may create before it is handed over. */
+  static final long ROW_BUDGET = 1 << 16;
+
+  /** Thrown inside the elimination when the splinter or the row budget is spent. */
+  private static final class BudgetSpent extends RuntimeException {
+    BudgetSpent() {
       super(null, null, false, false);
     }
   }
@@ -66,7 +74,9 @@ public final class OmegaTest {
       return new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
     } catch (CoefficientOverflowException e) {
       return isIntegerEmptyWithBigIntegers(nVar, eqs, ineqs);
-    } catch (TooManySplinters e) {
+    } catch (BudgetSpent e) {
+      BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, ineqs, HANDOVER_NODES);
+      if (bb != BranchAndBound.Answer.UNKNOWN) return bb == BranchAndBound.Answer.EMPTY;
       return BasisReductionSearch.isIntegerEmpty(nVar, big(eqs), big(ineqs));
     }
   }
@@ -104,7 +114,7 @@ public final class OmegaTest {
   public static boolean isIntegerEmptyBig(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
     try {
       return new Solver<>(BigRows.INSTANCE, 1 + nVar, eqs, ineqs).isEmpty(0);
-    } catch (TooManySplinters e) {
+    } catch (BudgetSpent e) {
       return BasisReductionSearch.isIntegerEmpty(nVar, eqs, ineqs);
     }
   }
@@ -134,22 +144,22 @@ public final class OmegaTest {
     int width;
     List<R> eqs = new ArrayList<>();
     List<R> ineqs = new ArrayList<>();
-    final long[] splinters; // splinter problems left, shared by the whole decision
+    final long[] budget; // splinter problems and combined rows left, shared by the whole decision
 
     Solver(RowArithmetic<R> ops, int width, List<R> eqs, List<R> ineqs) {
-      this(ops, width, eqs, ineqs, new long[] {SPLINTER_BUDGET});
+      this(ops, width, eqs, ineqs, new long[] {SPLINTER_BUDGET, ROW_BUDGET});
     }
 
-    private Solver(RowArithmetic<R> ops, int width, List<R> eqs, List<R> ineqs, long[] splinters) {
+    private Solver(RowArithmetic<R> ops, int width, List<R> eqs, List<R> ineqs, long[] budget) {
       this.ops = ops;
       this.width = width;
       this.eqs.addAll(eqs);
       this.ineqs.addAll(ineqs);
-      this.splinters = splinters;
+      this.budget = budget;
     }
 
     Solver<R> copy() {
-      return new Solver<>(ops, width, eqs, ineqs, splinters);
+      return new Solver<>(ops, width, eqs, ineqs, budget);
     }
 
     boolean isEmpty(int depth) {
@@ -252,8 +262,8 @@ public final class OmegaTest {
       for (R lower : ineqs) {
         if (ops.signum(lower, z) <= 0) continue;
         long limit = ops.splinterLimit(lower, maxUpper, z);
-        if (limit >= splinters[0]) throw new TooManySplinters();
-        splinters[0] -= limit + 1;
+        if (limit >= budget[0]) throw new BudgetSpent();
+        budget[0] -= limit + 1;
         for (long i = 0; i <= limit; i++) {
           Solver<R> s = copy();
           s.eqs.add(ops.minusConstant(lower, i)); // a z + rest = i: the lower bound hit with slack i
@@ -271,6 +281,8 @@ public final class OmegaTest {
         int s = ops.signum(r, z);
         (s > 0 ? lower : s < 0 ? upper : rest).add(r);
       }
+      budget[1] -= (long) lower.size() * upper.size();
+      if (budget[1] < 0) throw new BudgetSpent();
       for (R l : lower) for (R u : upper) rest.add(ops.combine(l, u, z, dark));
       return rest;
     }

@@ -61,6 +61,43 @@ class OmegaTestProperties {
         }).list().ofMinSize(1).ofMaxSize(5));
   }
 
+  /**
+   * Dense systems in many variables, where Fourier-Motzkin squares the number of rows at each
+   * step: the elimination must hand over to the basis reduction search within its row budget
+   * (without it, memory runs out) and still decide as enumeration does.
+   */
+  @Property(tries = 25)
+  void denseSystemsMatchEnumeration(@ForAll("denseSystems") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    List<long[]> boxed = new ArrayList<>(rows);
+    long box = 2;
+    for (int v = 0; v < nVar; v++) {
+      long[] lo = new long[nVar + 1];
+      lo[0] = box;
+      lo[1 + v] = 1;
+      long[] hi = new long[nVar + 1];
+      hi[0] = box;
+      hi[1 + v] = -1;
+      boxed.add(lo);
+      boxed.add(hi);
+    }
+    boolean[] found = {false};
+    BruteForce.forEachPoint(nVar, -box, box, p -> {
+      if (found[0]) return;
+      for (long[] r : rows) if (Ints.evaluate(r, p) < 0) return;
+      found[0] = true;
+    });
+    assertEquals(!found[0], OmegaTest.isIntegerEmptyByElimination(nVar, List.of(), boxed));
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> denseSystems() {
+    return Arbitraries.longs().between(-7, 7).array(long[].class).ofSize(8).map(r -> {
+      r[0] = r[0] * 2 + 6; // the origin is near: a mix of empty and non-empty systems
+      return r;
+    }).list().ofMinSize(14).ofMaxSize(18);
+  }
+
   /** Thin slivers between two parallel-ish constraints with large coefficients: where splinters matter. */
   @Property(tries = 1500)
   void sliversMatchEnumeration(@ForAll("slivers") List<long[]> rows) {
