@@ -33,7 +33,8 @@
  * {@code (bound, tight)} where the bound is a piecewise fold ({@code [N] -> { max(N - 1) : N >= 1 }}):
  * exact, hence tight, when q is affine in the counted variables and their floor terms (parametric
  * integer programming, {@link dev.polyj.presburger.count.Bounds}) or when q has no parameters
- * (evaluation at the points); other quasi-polynomials are not supported yet. {@code poly} is the
+ * (evaluation at the points); other polynomials get the Bernstein bound over the parametric
+ * vertices ({@code max(q1, q2) : ...} per chamber), tight only where the flag says so. {@code poly} is the
  * identity on conjunctions without local variables and on quasi-polynomials without floor terms
  * (their polyhedral hull and polynomial approximation); other inputs are not supported yet.
  *

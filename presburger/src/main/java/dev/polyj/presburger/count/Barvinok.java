@@ -216,6 +216,41 @@ final class Barvinok {
     }
   }
 
+  /**
+   * The parametric vertices and chambers of the polytope {@code rows . (1, p, x) >= 0} (x: the
+   * last d variables, bounded; the first nT are the parameters p): each vertex as d rows over
+   * {@code [1, p]}; each chamber as its integer rows over {@code [1, p]} and the vertices valid on
+   * it. Integer parameter points that no chamber with a valid vertex covers are listed in
+   * {@code uncovered} (lower-dimensional pieces of the parameter domain, or where the polytope is
+   * empty but for its boundary). Null when the
+   * parameter domain (the rows without x) is not full-dimensional.
+   */
+  record Chambers(List<Rational[][]> vertices, List<Chamber> chambers, List<List<long[]>> uncovered) {}
+
+  /** One chamber: integer rows over {@code [1, p]} and the indices of its valid vertices. */
+  record Chamber(List<long[]> rows, BitSet valid) {}
+
+  static Chambers chambers(List<long[]> rows, int nT, int d) {
+    Run run = new Run(null, null, nT, d, rows);
+    List<Vertex> vertices;
+    try {
+      vertices = run.vertices();
+    } catch (GiveUp e) {
+      throw new UnsupportedOperationException("too many candidate vertices (more than " + MAX_SUBSETS + ")");
+    }
+    List<List<long[]>> rest = new ArrayList<>();
+    List<Cell> cells = run.cells(vertices, rest);
+    if (cells == null) return null;
+    List<Rational[][]> vs = new ArrayList<>();
+    for (Vertex v : vertices) vs.add(v.v);
+    List<Chamber> out = new ArrayList<>();
+    for (Cell c : cells) {
+      if (c.valid().isEmpty()) rest.add(c.integer()); // no vertex valid in the interior
+      else out.add(new Chamber(c.integer(), c.valid()));
+    }
+    return new Chambers(vs, out, rest);
+  }
+
   /** A parametric vertex: {@code v(p)} (d rows over {@code [1, p]}), its validity rows, its terms. */
   private static final class Vertex {
     final Rational[][] v;
@@ -246,11 +281,15 @@ final class Barvinok {
     Polynomial weight; // over [p, x]; null: count
 
     Run(BasicRelation b, Space target, int nT, int d) {
+      this(b, target, nT, d, b.inequalities());
+    }
+
+    private Run(BasicRelation b, Space target, int nT, int d, List<long[]> inequalities) {
       this.b = b;
       this.target = target;
       this.nT = nT;
       this.d = d;
-      for (long[] r : b.inequalities()) {
+      for (long[] r : inequalities) {
         long[] ci = Arrays.copyOf(r, 1 + nT);
         long[] ai = Arrays.copyOfRange(r, 1 + nT, 1 + nT + d);
         if (Ints.isZero(ai, 0, d)) {
@@ -279,12 +318,9 @@ final class Barvinok {
         }
         for (Vertex v : vertices) v.value = weightedValue(v, l, ceils);
       }
-      List<Cell> cells = new ArrayList<>();
       List<List<long[]>> rest = new ArrayList<>();
-      Cell start = new Cell(context, context, new BitSet());
-      if (!fullDimensional(start.rational())) return null;
-      cells.add(start);
-      for (int k = 0; k < vertices.size(); k++) cells = refine(cells, k, vertices.get(k), rest);
+      List<Cell> cells = cells(vertices, rest);
+      if (cells == null) return null;
       List<PwQPolynomial.Piece> pieces = new ArrayList<>();
       for (Cell cell : cells) {
         if (cell.valid().isEmpty()) {
@@ -309,6 +345,19 @@ final class Barvinok {
         }
       }
       return result;
+    }
+
+    /**
+     * The closed chambers of the vertices' validity domains over the context, or null when the
+     * context is not full-dimensional; integer parameter points no chamber covers go to rest.
+     */
+    List<Cell> cells(List<Vertex> vertices, List<List<long[]>> rest) {
+      List<Cell> cells = new ArrayList<>();
+      Cell start = new Cell(context, context, new BitSet());
+      if (!fullDimensional(start.rational())) return null;
+      cells.add(start);
+      for (int k = 0; k < vertices.size(); k++) cells = refine(cells, k, vertices.get(k), rest);
+      return cells;
     }
 
     // -------------------------------------------------------------------------------------------

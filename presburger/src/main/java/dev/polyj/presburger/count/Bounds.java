@@ -1,5 +1,7 @@
 package dev.polyj.presburger.count;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.google.common.collect.ImmutableList;
 import dev.polyj.presburger.aff.Aff;
 import dev.polyj.presburger.aff.PwAff;
@@ -33,16 +35,53 @@ import java.util.Map;
  * {@code max t / L} where t ranges over {@code { p -> t : exists x, q : x in D(p), q = floors,
  * t = L f }}, the union over the pieces of f. Its lexicographic maximum (parametric integer
  * programming, {@link Lexopt}) is a piecewise quasi-affine function of p, exact. Functions of the
- * result variables alone (nothing to optimize over) are their own bound, whatever their degree.
+ * result variables alone (nothing to optimize over) are their own bound, whatever their degree;
+ * functions without parameters of any degree are bounded by evaluation at the points. Other
+ * polynomials get the Bernstein bound over the parametric vertices ({@link BernsteinBound}): a
+ * {@code max} (or {@code min}) of several quasi-polynomials per chamber, flagged tight when it is
+ * attained.
  */
 public final class Bounds {
   private Bounds() {}
 
   /**
-   * A piecewise bound: on each piece, {@code max(value)} (or {@code min}); printed in isl's fold
-   * notation, e.g. {@code [N] -> { max(N - 1) : N >= 1 }}.
+   * One piece of a bound: on its domain, the largest (for {@code max}) or smallest of the values.
    */
-  public record Fold(Space space, ImmutableList<PwQPolynomial.Piece> pieces, boolean max) {
+  public record FoldPiece(BasicRelation domain, ImmutableList<QuasiPolynomial> values) {
+    public FoldPiece {
+      checkArgument(!values.isEmpty(), "a fold piece needs a value");
+    }
+
+    /** The largest (or smallest) of the values at the point. */
+    public Rational evaluate(long[] point, boolean max) {
+      Rational best = null;
+      for (QuasiPolynomial q : values) {
+        Rational v = q.evaluate(point);
+        if (best == null || (max ? v.compareTo(best) > 0 : v.compareTo(best) < 0)) best = v;
+      }
+      return best;
+    }
+  }
+
+  /**
+   * A piecewise bound: on each piece, {@code max(values)} (or {@code min}); printed in isl's fold
+   * notation, e.g. {@code [N] -> { max(N - 1) : N >= 1 }}. Tight when the bound is attained at a
+   * point of the domain for every value of the target variables (an exact maximum or minimum).
+   */
+  public record Fold(Space space, ImmutableList<FoldPiece> pieces, boolean max, boolean tight) {
+    /** The exact bound given by a piecewise quasi-polynomial. */
+    static Fold of(Space space, List<PwQPolynomial.Piece> pieces, boolean max) {
+      ImmutableList.Builder<FoldPiece> out = ImmutableList.builder();
+      for (PwQPolynomial.Piece p : pieces) out.add(new FoldPiece(p.domain(), ImmutableList.of(p.qp())));
+      return new Fold(space, out.build(), max, true);
+    }
+
+    /** The bound at the point (the target variables), or null where no piece holds it. */
+    public Rational evaluate(long[] point) {
+      for (FoldPiece p : pieces) if (p.domain().contains(point)) return p.evaluate(point, max);
+      return null;
+    }
+
     @Override
     public String toString() {
       String empty = PwQPolynomial.zero(space).toString();
@@ -56,23 +95,34 @@ public final class Bounds {
       return sb.append(" }").toString();
     }
 
-    /** One piece, {@code S[i] -> max(value) : constraints}, through the printer of quasi-polynomials. */
-    private String piece(PwQPolynomial.Piece p) {
+    /** One piece, {@code S[i] -> max(v1, v2) : constraints}, through the printer of quasi-polynomials. */
+    private String piece(FoldPiece p) {
+      List<String> inner = new ArrayList<>();
+      String[] frame = null;
+      for (QuasiPolynomial q : p.values()) {
+        String[] parts = printed(p.domain(), q);
+        if (frame == null) frame = parts;
+        inner.add(parts[1]);
+      }
+      return frame[0] + (max ? "max(" : "min(") + String.join(", ", inner) + ")" + frame[2];
+    }
+
+    /** The text before the value, the value, and the text after it, of one piece with one value. */
+    private String[] printed(BasicRelation domain, QuasiPolynomial q) {
       // a zero value would vanish from a piecewise quasi-polynomial: print a stand-in and put 0 back
-      boolean zero = p.qp().isZero();
-      QuasiPolynomial shown = zero ? QuasiPolynomial.constant(space, Rational.ONE) : p.qp();
-      String one = PwQPolynomial.ofDisjoint(space, List.of(new PwQPolynomial.Piece(p.domain(), shown))).toString();
+      boolean zero = q.isZero();
+      QuasiPolynomial shown = zero ? QuasiPolynomial.constant(space, Rational.ONE) : q;
+      String one = PwQPolynomial.ofDisjoint(space, List.of(new PwQPolynomial.Piece(domain, shown))).toString();
       String body = one.substring(one.indexOf("{ ") + 2, one.lastIndexOf(" }"));
       int value = body.indexOf('(');
-      if (value < 0) return body;
+      if (value < 0) return new String[] {body, "", ""};
       int depth = 0;
       int close = value;
       for (; close < body.length(); close++) {
         if (body.charAt(close) == '(') depth++;
         if (body.charAt(close) == ')' && --depth == 0) break;
       }
-      String inner = zero ? "0" : body.substring(value + 1, close);
-      return body.substring(0, value) + (max ? "max(" : "min(") + inner + ")" + body.substring(close + 1);
+      return new String[] {body.substring(0, value), zero ? "0" : body.substring(value + 1, close), body.substring(close + 1)};
     }
   }
 
@@ -98,18 +148,28 @@ public final class Bounds {
   /** Upper ({@code max}) or lower bounds of every member of u. */
   public static UnionResult bound(UnionPwQPolynomial u, boolean max) {
     List<Fold> out = new ArrayList<>();
-    for (PwQPolynomial f : u.members()) out.add(bound(f, max));
-    return new UnionResult(ImmutableList.copyOf(out), u.params(), true);
+    boolean tight = true;
+    for (PwQPolynomial f : u.members()) {
+      Fold b = bound(f, max);
+      out.add(b);
+      tight &= b.tight();
+    }
+    return new UnionResult(ImmutableList.copyOf(out), u.params(), tight);
   }
 
-  /** The exact maximum (or minimum) of f over the points of its domain. */
+  /**
+   * The maximum (or minimum) of f over the points of its domain: exact for functions affine in
+   * the variables bounded over and for functions without parameters; otherwise a Bernstein bound
+   * ({@link BernsteinBound}), whose {@link Fold#tight} says whether it is attained.
+   */
   public static Fold bound(PwQPolynomial f, boolean max) {
     Space fs = f.space();
     Space target = fs.isParams() ? fs : Summation.resultSpace(fs);
     int nT = target.nVar();
     int nVar = fs.nVar();
-    if (nT == nVar) return new Fold(fs, f.pieces(), max); // nothing to optimize over
+    if (nT == nVar) return Fold.of(fs, f.pieces(), max); // nothing to optimize over
     if (nT == 0 && !isAffine(f)) return enumerated(f, max);
+    if (!isAffine(f)) return bernstein(f, target, max);
     List<String> params = fs.params();
     Space valueSpace = target.isParams() ? Space.set(params, 1)
         : Space.map(params, target.tuple(), Tuple.anonymous(null, 1));
@@ -126,7 +186,86 @@ public final class Bounds {
           .scale(Rational.of(BigInteger.ONE, BigInteger.valueOf(a.denominator()).multiply(BigInteger.valueOf(scale)))));
       pieces.add(new PwQPolynomial.Piece(piece.domain().withSpace(target), q));
     }
-    return new Fold(target, ImmutableList.copyOf(pieces), max);
+    return Fold.of(target, pieces, max);
+  }
+
+  /**
+   * The Bernstein bound of every piece of f (of -f for a lower bound), restricted to the target
+   * points where the piece's domain has points, combined over the pieces: where several pieces
+   * meet, the candidates of all of them.
+   */
+  private static Fold bernstein(PwQPolynomial f, Space target, boolean max) {
+    List<FoldPiece> acc = new ArrayList<>();
+    boolean tight = true;
+    for (int i = 0; i < f.pieces().size(); i++) {
+      PwQPolynomial.Piece p = f.pieces().get(i);
+      if (p.qp().isInfinite()) throw new UnsupportedOperationException("bounds of infinite values");
+      QuasiPolynomial q = max ? p.qp() : p.qp().negate();
+      int[] onto = new int[f.space().nVar()];
+      for (int v = 0; v < onto.length; v++) onto[v] = v < target.nVar() ? v : -1;
+      Relation where = Relation.of(p.domain().mapVariables(target, onto));
+      List<FoldPiece> mine = new ArrayList<>();
+      for (BernsteinBound.Candidates c : BernsteinBound.upper(p.domain(), q, target)) {
+        List<QuasiPolynomial> values = new ArrayList<>();
+        for (QuasiPolynomial v : c.values()) values.add(max ? v : v.negate());
+        for (BasicRelation b : Relation.of(c.domain()).intersect(where).basics()) {
+          if (b.isEmpty()) continue;
+          mine.add(new FoldPiece(b, ImmutableList.copyOf(values)));
+          tight &= c.tight();
+        }
+      }
+      acc = i == 0 ? mine : combined(target, acc, mine, max);
+    }
+    // pieces with the same values as one
+    Map<List<QuasiPolynomial>, List<BasicRelation>> byValues = new java.util.LinkedHashMap<>();
+    for (FoldPiece fp : acc) byValues.computeIfAbsent(fp.values(), k -> new ArrayList<>()).add(fp.domain());
+    ImmutableList.Builder<FoldPiece> merged = ImmutableList.builder();
+    for (Map.Entry<List<QuasiPolynomial>, List<BasicRelation>> e : byValues.entrySet()) {
+      for (BasicRelation b : Relation.ofBasics(target, e.getValue()).coalesce().basics()) {
+        merged.add(new FoldPiece(b, ImmutableList.copyOf(e.getKey())));
+      }
+    }
+    return new Fold(target, merged.build(), max, tight);
+  }
+
+  /**
+   * Two piecewise folds as one: on the common part of two pieces, the values of both but those
+   * another one dominates there.
+   */
+  private static List<FoldPiece> combined(Space target, List<FoldPiece> a, List<FoldPiece> b, boolean max) {
+    List<FoldPiece> out = new ArrayList<>();
+    for (FoldPiece x : a) {
+      for (FoldPiece y : b) {
+        BasicRelation both = x.domain().intersect(y.domain());
+        if (both.isEmpty()) continue;
+        List<QuasiPolynomial> values = new ArrayList<>(x.values());
+        for (QuasiPolynomial v : y.values()) if (!values.contains(v)) values.add(v);
+        // for a lower bound the values are compared negated
+        List<QuasiPolynomial> compared = new ArrayList<>();
+        for (QuasiPolynomial v : values) compared.add(max ? v : v.negate());
+        boolean[] keep = BernsteinBound.undominated(compared, both);
+        List<QuasiPolynomial> kept = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) if (keep[i]) kept.add(values.get(i));
+        out.add(new FoldPiece(both, ImmutableList.copyOf(kept)));
+      }
+    }
+    out.addAll(outside(target, a, b));
+    out.addAll(outside(target, b, a));
+    return out;
+  }
+
+  /** The pieces of a restricted to where no piece of b holds. */
+  private static List<FoldPiece> outside(Space target, List<FoldPiece> a, List<FoldPiece> b) {
+    List<BasicRelation> bDomains = new ArrayList<>();
+    for (FoldPiece y : b) bDomains.add(y.domain());
+    Relation covered = Relation.ofBasics(target, bDomains);
+    List<FoldPiece> out = new ArrayList<>();
+    for (FoldPiece x : a) {
+      for (BasicRelation rest : Relation.of(x.domain()).subtract(covered).basics()) {
+        if (!rest.isEmpty()) out.add(new FoldPiece(rest, x.values()));
+      }
+    }
+    return out;
   }
 
   /** The most points {@link #enumerated} visits. */
@@ -149,7 +288,7 @@ public final class Bounds {
     long[] lo = new long[n];
     long[] hi = new long[n];
     long volume = 1;
-    if (domain.isEmpty()) return new Fold(fs.paramsSpace(), ImmutableList.of(), max);
+    if (domain.isEmpty()) return new Fold(fs.paramsSpace(), ImmutableList.of(), max, true);
     for (int k = 0; k < n; k++) {
       lo[k] = Lexopt.dimMin(domain, k).evaluate(new long[0]).orElseThrow();
       hi[k] = Lexopt.dimMax(domain, k).evaluate(new long[0]).orElseThrow();
@@ -176,8 +315,8 @@ public final class Bounds {
       x[k]++;
     }
     Space target = fs.paramsSpace();
-    if (best[0] == null) return new Fold(target, ImmutableList.of(), max);
-    return new Fold(target, ImmutableList.of(new PwQPolynomial.Piece(BasicRelation.universe(target),
+    if (best[0] == null) return new Fold(target, ImmutableList.of(), max, true);
+    return Fold.of(target, List.of(new PwQPolynomial.Piece(BasicRelation.universe(target),
         QuasiPolynomial.constant(target, best[0]))), max);
   }
 

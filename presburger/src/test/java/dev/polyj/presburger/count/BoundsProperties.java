@@ -2,7 +2,8 @@ package dev.polyj.presburger.count;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.polyj.presburger.qpoly.PwQPolynomial;
 import dev.polyj.presburger.qpoly.Rational;
@@ -22,8 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BoundsProperties {
   /** The fold's value at the point (target variables), or null where no piece holds it. */
   static Rational valueAt(Bounds.Fold fold, long[] point) {
-    for (PwQPolynomial.Piece p : fold.pieces()) if (p.domain().contains(point)) return p.qp().evaluate(point);
-    return null;
+    return fold.evaluate(point);
   }
 
   /** Checks both bounds of f, a function on a set space, for parameter values in [-2, 7]. */
@@ -81,10 +81,80 @@ class BoundsProperties {
     check(PwQPolynomial.parse(f));
   }
 
+  /**
+   * Bernstein bounds of polynomials with parameters against enumeration: defined exactly where
+   * the domain has points, above every value (below, for lb) there, and equal to the largest
+   * (smallest) value where the bound says it is tight.
+   */
+  static void checkBernstein(PwQPolynomial f) {
+    Space s = f.space();
+    Space target = s.isParams() ? s : Summation.resultSpace(s);
+    Bounds.Fold ub = Bounds.bound(f, true);
+    Bounds.Fold lb = Bounds.bound(f, false);
+    int nT = target.nVar();
+    int n = s.nVar() - nT;
+    BruteForce.forEachPoint(nT, -2, 7, t -> {
+      Rational[] best = {null, null};
+      BruteForce.forEachPoint(n, -4, 16, x -> {
+        long[] full = Arrays.copyOf(t, nT + n);
+        System.arraycopy(x, 0, full, nT, n);
+        for (PwQPolynomial.Piece p : f.pieces()) {
+          if (!p.domain().contains(full)) continue;
+          Rational v = p.qp().evaluate(full);
+          if (best[0] == null || v.compareTo(best[0]) > 0) best[0] = v;
+          if (best[1] == null || v.compareTo(best[1]) < 0) best[1] = v;
+        }
+      });
+      Rational u = valueAt(ub, t);
+      Rational l = valueAt(lb, t);
+      String at = " at " + Arrays.toString(t) + " of " + f;
+      if (best[0] == null) {
+        assertNull(u, () -> "ub defined where the domain is empty" + at + ": " + ub);
+        assertNull(l, () -> "lb defined where the domain is empty" + at + ": " + lb);
+        return;
+      }
+      assertNotNull(u, () -> "ub undefined" + at + ": " + ub);
+      assertNotNull(l, () -> "lb undefined" + at + ": " + lb);
+      assertTrue(u.compareTo(best[0]) >= 0, () -> "ub " + u + " below the maximum " + best[0] + at + ": " + ub);
+      assertTrue(l.compareTo(best[1]) <= 0, () -> "lb " + l + " above the minimum " + best[1] + at + ": " + lb);
+      if (ub.tight()) assertEquals(best[0], u, () -> "tight ub" + at + ": " + ub);
+      if (lb.tight()) assertEquals(best[1], l, () -> "tight lb" + at + ": " + lb);
+    });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "[N] -> { [i] -> (i^2) : 0 <= i <= N }",
+      "[N] -> { [i] -> (N * i - i^2) : 0 <= i <= N }",
+      "[N] -> { [i, j] -> (i * j) : 0 <= i <= N and 0 <= j <= 10 }",
+      "[N, M] -> { [i, j] -> (i * j - M * i + j^2) : 0 <= i <= N and 0 <= j <= M and i + j <= 8 }",
+      "[N] -> { [i, j] -> (1/2 * i^2 - j^2 + floor(N/2)) : 0 <= j <= i <= N }",
+      "[N] -> { [i] -> (i^3 - 3 * i) : -N <= i <= N }",
+      "[N] -> { [i] -> (i^2) : 0 <= i <= N; [i] -> (N * i) : N < i <= 2N }",
+      "[N] -> { [[i] -> [j]] -> (i * j) : 0 <= i < N and i <= j < N }",
+      "[N] -> { [i, j] -> (i * j) : 0 <= 2i <= N and 0 <= 3j <= N + 1 }",
+      "[N] -> { [i] -> (i^2) : exists (e : i = 2e) and 0 <= i <= N }",
+  })
+  void bernsteinExamplesBoundTheValues(String text) {
+    checkBernstein(PwQPolynomial.parse(text));
+  }
+
+  @Property(tries = 40)
+  void bernsteinBoundsOfRandomQuadraticsHoldTheValues(@ForAll @IntRange(min = -2, max = 2) int a,
+      @ForAll @IntRange(min = -2, max = 2) int b, @ForAll @IntRange(min = -2, max = 2) int c,
+      @ForAll @IntRange(min = -2, max = 2) int e, @ForAll @IntRange(min = -2, max = 3) int k,
+      @ForAll @IntRange(min = 1, max = 2) int m) {
+    String f = "[N] -> { [i, j] -> (" + a + " * i^2 + " + b + " * i * j + " + c + " * j^2 + " + e + " * N * j + i) : 0 <= i <= N"
+        + " and " + k + " <= j <= i + " + k + " and " + m + "i + j <= 2N - " + k + " }";
+    checkBernstein(PwQPolynomial.parse(f));
+  }
+
   @org.junit.jupiter.api.Test
-  void nonAffineFunctionsOfCountedVariablesAreNotSupported() {
-    assertThrows(UnsupportedOperationException.class,
-        () -> Bounds.bound(PwQPolynomial.parse("[N] -> { [i] -> (i^2) : 0 <= i < N }"), true));
+  void theBernsteinBoundOfASquareIsTight() {
+    Bounds.Fold ub = Bounds.bound(PwQPolynomial.parse("[N] -> { [i] -> (i^2) : 0 <= i <= N }"), true);
+    assertTrue(ub.tight());
+    assertEquals(1, ub.pieces().size());
+    assertEquals(1, ub.pieces().get(0).values().size(), ub::toString);
     assertNull(valueAt(Bounds.bound(PwQPolynomial.parse("[N] -> { [i] -> (i) : 0 <= i < N }"), true), new long[] {0}));
   }
 }
