@@ -92,10 +92,15 @@ public final class FlowYaml {
 
   /** The result, with the keys isl's flow tool prints. */
   public static String write(FlowResult r) {
-    return "must_dependence: " + quote(r.mustDependence()) + "\n"
-        + "may_dependence: " + quote(r.mayDependence()) + "\n"
-        + "must_no_source: " + quote(r.mustNoSource()) + "\n"
-        + "may_no_source: " + quote(r.mayNoSource()) + "\n";
+    return "must_dependence: " + quote(simple(r.mustDependence())) + "\n"
+        + "may_dependence: " + quote(simple(r.mayDependence())) + "\n"
+        + "must_no_source: " + quote(simple(r.mustNoSource())) + "\n"
+        + "may_no_source: " + quote(simple(r.mayNoSource())) + "\n";
+  }
+
+  /** Without redundant constraints, as printed results should be. */
+  private static UnionRelation simple(UnionRelation u) {
+    return u.map(dev.polyj.presburger.set.Relation::removeRedundancies);
   }
 
   private static String quote(UnionRelation u) {

@@ -42,8 +42,9 @@ public record UnionValue(UnionRelation union, boolean emptyIsMap) implements Val
     return "union of sets and maps";
   }
 
+  /** Printed without redundant constraints (shadows of eliminated variables often are). */
   @Override
   public String print() {
-    return union.toString();
+    return union.map(Relation::removeRedundancies).toString();
   }
 }

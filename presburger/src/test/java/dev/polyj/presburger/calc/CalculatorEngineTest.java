@@ -77,7 +77,8 @@ class CalculatorEngineTest {
     assertInstanceOf(UnionValue.class, v, expr);
     UnionRelation actual = ((UnionValue) v).union();
     assertTrue(actual.equals(expected) || actual.isEqual(expected), expr + ": got " + actual + ", expected " + expected);
-    assertEquals(List.of(actual.toString()), r.out(), expr);
+    assertEquals(List.of(new UnionValue(actual).print()), r.out(), expr);
+    assertTrue(actual.isEqual(UnionRelation.parse(r.out().get(0))), expr + ": printed " + r.out());
     return actual;
   }
 
@@ -228,7 +229,7 @@ class CalculatorEngineTest {
     }
     assertEquals(List.of(), r.err());
     String flag = expected.exact() ? "True" : "False";
-    assertEquals(List.of("(" + expected.closure() + ", " + flag + ")"), r.out());
+    assertEquals(List.of("(" + new UnionValue(expected.closure()).print() + ", " + flag + ")"), r.out());
     assertEquals("list", r.variable("R").typeName());
     assertEquals(new UnionValue(expected.closure()), r.variable("F"));
     assertEquals(BoolValue.of(expected.exact()), r.variable("E"));
