@@ -150,7 +150,12 @@ final class IntegerSampler {
 
   /** Gomory cuts within the default budget on a restored relaxation (consumed): a point, null, or {@link #UNKNOWN}. */
   static long[] cutFrom(Tableau tab) {
-    return cut(tab, tab.nCol, DEFAULT_BUDGET);
+    return cutFrom(tab, DEFAULT_BUDGET);
+  }
+
+  /** Gomory cuts within {@code budget} on a restored relaxation (consumed): a point, null, or {@link #UNKNOWN}. */
+  static long[] cutFrom(Tableau tab, int budget) {
+    return cut(tab, tab.nCol, budget);
   }
 
   /** Gomory cuts on a restored tableau until its sample is integral (the point), null, or {@link #UNKNOWN}. */

@@ -25,7 +25,7 @@ final class LongTableau extends Tableau {
   }
 
   @Override
-  Tableau copy() {
+  LongTableau copy() {
     return new LongTableau(this);
   }
 

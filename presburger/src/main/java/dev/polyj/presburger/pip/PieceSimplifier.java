@@ -232,12 +232,9 @@ final class PieceSimplifier {
       List<long[]> piece = new ArrayList<>(ineqs);
       piece.addAll(aRows.subList(0, i));
       piece.add(complement(aRows.get(i)));
-      if (provenEmpty(n, eqs, piece)) continue;
-      for (long[] r : bRows) {
-        List<long[]> outside = new ArrayList<>(piece);
-        outside.add(complement(r));
-        if (!provenEmpty(n, eqs, outside)) return null;
-      }
+      Prover outsideA = new Prover(n, eqs, piece);
+      if (outsideA.provenEmpty()) continue;
+      for (long[] r : bRows) if (!outsideA.implies(r)) return null;
     }
     return BasicRelation.of(a.space(), divs.length, divs, eqs, ineqs);
   }
@@ -247,22 +244,70 @@ final class PieceSimplifier {
    * that does).
    */
   private static void keepValid(Lifted x, Lifted y, List<long[]> pins, int n, List<long[]> eqs, List<long[]> ineqs) {
+    List<long[]> in = new ArrayList<>(y.ineqs());
+    in.addAll(pins);
+    Prover onY = new Prover(n, y.eqs(), in);
     for (long[] e : x.eqs()) {
-      boolean up = holdsOn(y, pins, e, n);
-      boolean down = holdsOn(y, pins, Ints.negate(e), n);
+      boolean up = onY.implies(e);
+      boolean down = onY.implies(Ints.negate(e));
       if (up && down) eqs.add(e);
       else if (up) ineqs.add(e); // a facet next to the other piece
       else if (down) ineqs.add(Ints.negate(e));
     }
-    for (long[] c : x.ineqs()) if (holdsOn(y, pins, c, n)) ineqs.add(c);
+    for (long[] c : x.ineqs()) if (onY.implies(c)) ineqs.add(c);
   }
 
-  /** True when {@code c >= 0} on every point of {@code y}. */
-  private static boolean holdsOn(Lifted y, List<long[]> pins, long[] c, int n) {
-    List<long[]> in = new ArrayList<>(y.ineqs());
-    in.addAll(pins);
-    in.add(complement(c));
-    return provenEmpty(n, y.eqs(), in);
+  /**
+   * Proofs about one fixed system {@code eqs = 0, ineqs >= 0}: its rational relaxation is solved
+   * once, and each question adds one constraint to a copy of it. Proofs are the same as those of
+   * {@link #provenEmpty} on the extended system (rational infeasibility, then Gomory cuts within
+   * the budget); without 64-bit room the questions are asked from scratch.
+   */
+  private static final class Prover {
+    final int n;
+    final List<long[]> eqs;
+    final List<long[]> ineqs;
+    LongTableau base; // null: rationally empty, or (fromScratch) not built
+    boolean fromScratch;
+
+    Prover(int n, List<long[]> eqs, List<long[]> ineqs) {
+      this.n = n;
+      this.eqs = eqs;
+      this.ineqs = ineqs;
+      try {
+        base = IntegerSampler.relaxation(n, eqs, ineqs);
+      } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+        fromScratch = true;
+      }
+    }
+
+    /** True when the system is proven to have no integer point. */
+    boolean provenEmpty() {
+      if (fromScratch) return PieceSimplifier.provenEmpty(n, eqs, ineqs);
+      if (base == null) return true;
+      try {
+        return IntegerSampler.cutFrom(base.copy(), CUT_BUDGET) == null;
+      } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+        return PieceSimplifier.provenEmpty(n, eqs, ineqs);
+      }
+    }
+
+    /** True when the system is proven to imply {@code c >= 0} on its integer points. */
+    boolean implies(long[] c) {
+      if (!fromScratch) {
+        if (base == null) return true;
+        try {
+          LongTableau t = base.copy();
+          if (!IntegerSampler.addConstraint(t, complement(c), false)) return true;
+          return IntegerSampler.cutFrom(t, CUT_BUDGET) == null;
+        } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+          // from scratch below
+        }
+      }
+      List<long[]> in = new ArrayList<>(ineqs);
+      in.add(complement(c));
+      return PieceSimplifier.provenEmpty(n, eqs, in);
+    }
   }
 
   /** The constraints of x as inequalities. */
