@@ -147,14 +147,17 @@ public final class Bounds {
 
   /** Upper ({@code max}) or lower bounds of every member of u. */
   public static UnionResult bound(UnionPwQPolynomial u, boolean max) {
-    List<Fold> out = new ArrayList<>();
-    boolean tight = true;
+    // members whose bounds land in one space (functions of the parameters, or of one domain)
+    // make one fold there: the largest (smallest) of their values where several are defined
+    Map<Space, Fold> bySpace = new java.util.LinkedHashMap<>();
     for (PwQPolynomial f : u.members()) {
       Fold b = bound(f, max);
-      out.add(b);
-      tight &= b.tight();
+      bySpace.merge(b.space(), b, (x, y) -> new Fold(x.space(),
+          ImmutableList.copyOf(combined(x.space(), x.pieces(), y.pieces(), max)), max, x.tight() && y.tight()));
     }
-    return new UnionResult(ImmutableList.copyOf(out), u.params(), tight);
+    boolean tight = true;
+    for (Fold b : bySpace.values()) tight &= b.tight();
+    return new UnionResult(ImmutableList.copyOf(bySpace.values()), u.params(), tight);
   }
 
   /**
