@@ -6,7 +6,9 @@ import dev.polyj.presburger.qpoly.Polynomial;
 import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.qpoly.Rational;
 import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.pip.Lexopt;
 import dev.polyj.presburger.set.Div;
+import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -265,6 +267,23 @@ final class BernsteinBound {
       row[0] = Ints.sub(row[0], 1);
       return domain.intersect(BasicRelation.of(domain.space(), List.of(), List.of(row))).isEmpty();
     }
+    if (positiveTerms(p, domain, nT)) return true;
+    if (!q.floors().isEmpty()) return false;
+    // shifted to the smallest values: with p_v = lo_v + t_v (t_v >= 0), positive coefficients
+    // prove the sign (N^2 - N on N >= 1 is t^2 + t)
+    Polynomial shifted = p;
+    for (int v = 0; v < nT; v++) {
+      if (!p.uses(v)) continue;
+      java.util.OptionalLong lo = smallest(v, domain);
+      if (lo.isEmpty()) return false;
+      shifted = shifted.substitute(v, Polynomial.var(v).add(Polynomial.constant(lo.getAsLong())));
+    }
+    for (Rational c : shifted.terms().values()) if (c.signum() < 0) return false;
+    return true;
+  }
+
+  /** True when every term has a positive coefficient and its odd powers are of non-negative variables. */
+  private static boolean positiveTerms(Polynomial p, BasicRelation domain, int nT) {
     for (Map.Entry<Monomial, Rational> t : p.terms().entrySet()) {
       if (t.getValue().signum() < 0) return false;
       Monomial mono = t.getKey();
@@ -274,6 +293,19 @@ final class BernsteinBound {
       }
     }
     return true;
+  }
+
+  /** The smallest value of variable v on the domain's integer points, when it has one. */
+  private static java.util.OptionalLong smallest(int v, BasicRelation domain) {
+    int n = domain.space().nVar();
+    int[] all = new int[n];
+    for (int i = 0; i < n; i++) all[i] = i;
+    Relation flat = Relation.of(domain.mapVariables(Space.set(List.of(), n), all));
+    try {
+      return Lexopt.dimMin(flat, v).evaluate(new long[0]);
+    } catch (dev.polyj.presburger.pip.UnboundedOptimumException | ArithmeticException e) {
+      return java.util.OptionalLong.empty();
+    }
   }
 
   private static boolean nonNegativeVariable(int v, BasicRelation domain) {
