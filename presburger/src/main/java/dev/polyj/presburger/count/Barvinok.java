@@ -222,8 +222,8 @@ final class Barvinok {
    * {@code [1, p]}; each chamber as its integer rows over {@code [1, p]} and the vertices valid on
    * it. Integer parameter points that no chamber with a valid vertex covers are listed in
    * {@code uncovered} (lower-dimensional pieces of the parameter domain, or where the polytope is
-   * empty but for its boundary). Null when the
-   * parameter domain (the rows without x) is not full-dimensional.
+   * empty but for its boundary); when the parameter domain (the rows without x) is not
+   * full-dimensional, all of it is uncovered.
    */
   record Chambers(List<Rational[][]> vertices, List<Chamber> chambers, List<List<long[]>> uncovered) {}
 
@@ -232,23 +232,31 @@ final class Barvinok {
 
   static Chambers chambers(List<long[]> rows, int nT, int d) {
     Run run = new Run(null, null, nT, d, rows);
-    List<Vertex> vertices;
-    try {
-      vertices = run.vertices();
-    } catch (GiveUp e) {
-      throw new UnsupportedOperationException("too many candidate vertices (more than " + MAX_SUBSETS + ")");
-    }
-    List<List<long[]>> rest = new ArrayList<>();
-    List<Cell> cells = run.cells(vertices, rest);
-    if (cells == null) return null;
+    List<Vertex> vertices = vertices(run);
     List<Rational[][]> vs = new ArrayList<>();
     for (Vertex v : vertices) vs.add(v.v);
+    List<List<long[]>> rest = new ArrayList<>();
+    List<Cell> cells = run.cells(vertices, rest);
+    if (cells == null) {
+      // a parameter domain of lower dimension: every vertex valid somewhere, over all of it
+      List<List<long[]>> everywhere = new ArrayList<>();
+      everywhere.add(run.context);
+      return new Chambers(vs, List.of(), everywhere);
+    }
     List<Chamber> out = new ArrayList<>();
     for (Cell c : cells) {
       if (c.valid().isEmpty()) rest.add(c.integer()); // no vertex valid in the interior
       else out.add(new Chamber(c.integer(), c.valid()));
     }
     return new Chambers(vs, out, rest);
+  }
+
+  private static List<Vertex> vertices(Run run) {
+    try {
+      return run.vertices();
+    } catch (GiveUp e) {
+      throw new UnsupportedOperationException("too many candidate vertices (more than " + MAX_SUBSETS + ")");
+    }
   }
 
   /** A parametric vertex: {@code v(p)} (d rows over {@code [1, p]}), its validity rows, its terms. */

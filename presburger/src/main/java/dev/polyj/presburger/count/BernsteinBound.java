@@ -73,10 +73,6 @@ final class BernsteinBound {
     BasicRelation hull = BasicRelation.of(Space.set(List.of(), nVar), List.of(), rows);
     if (!Barvinok.isBounded(hull, nT)) throw new UnsupportedOperationException("bounds over unbounded domains");
     Barvinok.Chambers ch = Barvinok.chambers(rows, nT, d);
-    if (ch == null) {
-      throw new UnsupportedOperationException("bounds of non-affine quasi-polynomials where the parameter domain"
-          + " is not full-dimensional");
-    }
     int degree = 0;
     for (Monomial m : poly.terms().keySet()) degree = Math.max(degree, xDegree(m, x0, d));
     List<Candidates> out = new ArrayList<>();

@@ -134,6 +134,8 @@ class BoundsProperties {
       "[N] -> { [[i] -> [j]] -> (i * j) : 0 <= i < N and i <= j < N }",
       "[N] -> { [i, j] -> (i * j) : 0 <= 2i <= N and 0 <= 3j <= N + 1 }",
       "[N] -> { [i] -> (i^2) : exists (e : i = 2e) and 0 <= i <= N }",
+      "[N, M] -> { [i, j] -> (i * j - 2 * i^2) : 0 <= i <= N and 0 <= j <= M and N = 2M + 1 }",
+      "[N] -> { [i] -> (i^2 - N * i) : 0 <= i <= N and N = 5 }",
   })
   void bernsteinExamplesBoundTheValues(String text) {
     checkBernstein(PwQPolynomial.parse(text));
