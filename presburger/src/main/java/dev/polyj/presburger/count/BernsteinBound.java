@@ -41,6 +41,13 @@ import java.util.Map;
 final class BernsteinBound {
   private BernsteinBound() {}
 
+  /** Thrown for a domain unbounded in the variables bounded over (the bound is then infinite). */
+  static final class UnboundedDomain extends RuntimeException {
+    UnboundedDomain() {
+      super("bounds over unbounded domains", null, false, false);
+    }
+  }
+
   /** One piece of the bound: a domain over the target variables and the candidates, the largest counts. */
   record Candidates(BasicRelation domain, List<QuasiPolynomial> values, boolean tight) {}
 
@@ -71,7 +78,7 @@ final class BernsteinBound {
       rows.add(Ints.negate(Arrays.copyOf(r, 1 + nVar)));
     }
     BasicRelation hull = BasicRelation.of(Space.set(List.of(), nVar), List.of(), rows);
-    if (!Barvinok.isBounded(hull, nT)) throw new UnsupportedOperationException("bounds over unbounded domains");
+    if (!Barvinok.isBounded(hull, nT)) throw new UnboundedDomain();
     Barvinok.Chambers ch = Barvinok.chambers(rows, nT, d);
     int degree = 0;
     for (Monomial m : poly.terms().keySet()) degree = Math.max(degree, xDegree(m, x0, d));

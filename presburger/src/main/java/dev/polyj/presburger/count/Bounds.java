@@ -52,7 +52,7 @@ public final class Bounds {
       checkArgument(!values.isEmpty(), "a fold piece needs a value");
     }
 
-    /** The largest (or smallest) of the values at the point. */
+    /** The largest (or smallest) of the values at the point; infinite values throw {@link ArithmeticException}. */
     public Rational evaluate(long[] point, boolean max) {
       Rational best = null;
       for (QuasiPolynomial q : values) {
@@ -110,6 +110,10 @@ public final class Bounds {
     /** The text before the value, the value, and the text after it, of one piece with one value. */
     private String[] printed(BasicRelation domain, QuasiPolynomial q) {
       // a zero value would vanish from a piecewise quasi-polynomial: print a stand-in and put 0 back
+      if (q.isInfinite()) {
+        String[] parts = printed(domain, QuasiPolynomial.constant(space, Rational.ONE));
+        return new String[] {parts[0], max ? "infty" : "-infty", parts[2]};
+      }
       boolean zero = q.isZero();
       QuasiPolynomial shown = zero ? QuasiPolynomial.constant(space, Rational.ONE) : q;
       String one = PwQPolynomial.ofDisjoint(space, List.of(new PwQPolynomial.Piece(domain, shown))).toString();
@@ -171,7 +175,34 @@ public final class Bounds {
     int nT = target.nVar();
     int nVar = fs.nVar();
     if (nT == nVar) return Fold.of(fs, f.pieces(), max); // nothing to optimize over
-    if (nT == 0 && !isAffine(f)) return enumerated(f, max);
+    try {
+      if (nT == 0 && !isAffine(f)) return enumerated(f, max);
+      return finiteBound(f, target, max);
+    } catch (dev.polyj.presburger.pip.UnboundedOptimumException | BernsteinBound.UnboundedDomain e) {
+      return unbounded(f, target, max);
+    }
+  }
+
+  /**
+   * {@code max(infty)} (or {@code min(-infty)}) wherever f is defined: the bound of a function
+   * that is unbounded somewhere on its domain, not tight.
+   */
+  private static Fold unbounded(PwQPolynomial f, Space target, boolean max) {
+    int[] onto = new int[f.space().nVar()];
+    for (int v = 0; v < onto.length; v++) onto[v] = v < target.nVar() ? v : -1;
+    List<BasicRelation> where = new ArrayList<>();
+    for (PwQPolynomial.Piece p : f.pieces()) where.add(p.domain().mapVariables(target, onto));
+    ImmutableList.Builder<FoldPiece> out = ImmutableList.builder();
+    for (BasicRelation b : Relation.ofBasics(target, where).coalesce().basics()) {
+      out.add(new FoldPiece(b, ImmutableList.of(QuasiPolynomial.infinity(target))));
+    }
+    return new Fold(target, out.build(), max, false);
+  }
+
+  /** {@link #bound} of a function with something to optimize over, bounded on its domain. */
+  private static Fold finiteBound(PwQPolynomial f, Space target, boolean max) {
+    int nT = target.nVar();
+    Space fs = f.space();
     if (!isAffine(f)) return bernstein(f, target, max);
     List<String> params = fs.params();
     Space valueSpace = target.isParams() ? Space.set(params, 1)

@@ -151,6 +151,45 @@ class BoundsProperties {
     checkBernstein(PwQPolynomial.parse(f));
   }
 
+  /** Unbounded above: {@code max(infty)} where the domain has points, not tight; the other side stays exact. */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "[N] -> { [i] -> (i) : i >= N }",
+      "[N] -> { [i] -> (i^2 + N) : i >= 0 and N >= 0 }",
+      "{ [i, j] -> (i * j) : 0 <= i <= j }",
+  })
+  void unboundedAboveGivesInfinity(String text) {
+    PwQPolynomial f = PwQPolynomial.parse(text);
+    Bounds.Fold ub = Bounds.bound(f, true);
+    assertTrue(!ub.tight(), ub::toString);
+    assertTrue(ub.toString().contains("max(infty)"), ub::toString);
+    for (Bounds.FoldPiece p : ub.pieces()) assertTrue(p.values().get(0).isInfinite(), ub::toString);
+    // defined exactly where the domain has points
+    int nT = ub.space().nVar();
+    BruteForce.forEachPoint(nT, -3, 3, t -> {
+      boolean has = false;
+      for (PwQPolynomial.Piece p : f.pieces()) {
+        Space s = f.space();
+        int n = s.nVar() - nT;
+        boolean[] found = {false};
+        BruteForce.forEachPoint(n, -4, 12, x -> {
+          long[] full = Arrays.copyOf(t, nT + n);
+          System.arraycopy(x, 0, full, nT, n);
+          if (p.domain().contains(full)) found[0] = true;
+        });
+        has |= found[0];
+      }
+      boolean defined = false;
+      for (Bounds.FoldPiece p : ub.pieces()) defined |= p.domain().contains(t);
+      assertEquals(has, defined, () -> "at " + Arrays.toString(t) + ": " + ub);
+    });
+    // an affine function bounded below keeps its exact minimum (Bernstein bounds need a bounded domain)
+    if (f.pieces().stream().allMatch(p -> p.qp().degree() <= 1)) {
+      Bounds.Fold lb = Bounds.bound(f, false);
+      assertTrue(lb.tight() && !lb.toString().contains("infty"), lb::toString);
+    }
+  }
+
   @org.junit.jupiter.api.Test
   void theBernsteinBoundOfASquareIsTight() {
     Bounds.Fold ub = Bounds.bound(PwQPolynomial.parse("[N] -> { [i] -> (i^2) : 0 <= i <= N }"), true);
