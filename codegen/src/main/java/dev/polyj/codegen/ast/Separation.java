@@ -1,6 +1,7 @@
 package dev.polyj.codegen.ast;
 
 import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
@@ -30,13 +31,24 @@ final class Separation {
 
   private record Region(Relation set, BitSet active) {}
 
-  /** The pieces restricted to the regions of the separation of their projections at level d. */
+  /**
+   * The pieces restricted to the regions of the separation of their outer domains at level d.
+   * The outer domain of a piece is its projection onto the schedule dimensions with only the
+   * constraints on schedule dimensions 0..d kept (those involving inner schedule dimensions,
+   * directly or through a division, are dropped, as isl does for its separate option): a region then holds whole iterations of the inner loops, which may be empty for some
+   * pieces, instead of being cut wherever an inner loop starts or stops being empty, which peels
+   * iterations off for nothing. Any relaxation is sound: the regions are disjoint and each piece
+   * is intersected with them, so every instance is still scanned exactly once.
+   */
   List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d) {
     Space space = builder.space();
     List<Region> regions = new ArrayList<>();
     for (int i = 0; i < pieces.size(); i++) {
       List<BasicRelation> proj = new ArrayList<>();
-      for (BasicRelation q : builder.proj(pieces.get(i).set(), d)) if (!ctx.isDisjoint(q)) proj.add(q);
+      for (BasicRelation onSchedule : builder.proj(pieces.get(i).set(), builder.nSchedule() - 1)) {
+        BasicRelation outer = outerConstraints(onSchedule, d);
+        for (BasicRelation q : builder.proj(outer, d)) if (!ctx.isDisjoint(q) && !proj.contains(q)) proj.add(q);
+      }
       Relation p = Relation.ofBasics(space, proj);
       List<Region> next = new ArrayList<>();
       Relation rest = p;
@@ -75,6 +87,46 @@ final class Separation {
       }
     }
     return out;
+  }
+
+  /**
+   * The basic set with only the constraints that involve neither scan dimensions after d nor
+   * locals depending on them (or unknown locals): a superset of the set whose projection onto
+   * dimensions 0..d is given by constraints of the set itself.
+   */
+  BasicRelation outerConstraints(BasicRelation b, int d) {
+    int from = builder.col(d + 1);
+    int to = builder.col(builder.nDim());
+    int n = b.nLocal();
+    boolean[] inner = new boolean[n];
+    Div[] divs = new Div[n];
+    for (int j = 0; j < n; j++) {
+      Div div = b.div(j);
+      inner[j] = div == null || Rows.usesColumns(div.numerator(), from, to);
+      for (int k = 0; k < n && !inner[j]; k++) {
+        if (inner[k] && div.numerator().length > to + k && div.numerator()[to + k] != 0) inner[j] = true;
+      }
+      divs[j] = inner[j] ? null : div;
+    }
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    boolean dropped = false;
+    for (int i = 0; i < b.nEq(); i++) {
+      if (keeps(b.eq(i), from, to, inner)) eqs.add(b.eq(i));
+      else dropped = true;
+    }
+    for (int i = 0; i < b.nIneq(); i++) {
+      if (keeps(b.ineq(i), from, to, inner)) ineqs.add(b.ineq(i));
+      else dropped = true;
+    }
+    if (!dropped) return b;
+    return BasicRelation.of(b.space(), n, divs, eqs, ineqs);
+  }
+
+  private static boolean keeps(long[] row, int from, int to, boolean[] innerLocal) {
+    if (Rows.usesColumns(row, from, to)) return false;
+    for (int k = 0; k < innerLocal.length; k++) if (innerLocal[k] && row[to + k] != 0) return false;
+    return true;
   }
 
   /** Each piece split into its parts in each separation class of each dimension, and the rest. */

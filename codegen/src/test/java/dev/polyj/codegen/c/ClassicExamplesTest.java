@@ -113,6 +113,14 @@ class ClassicExamplesTest {
                 + "U[t, i, j] -> [floor(t/4), floor((t + i + 1)/4), floor((t + j + 1)/4), t, 1, t + i + 1, t + j + 1] : "
                 + "0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 } [T, N] -> { : T >= 0 and N >= 3 } { }",
             List.of(Map.of("T", 3L, "N", 6L), Map.of("T", 5L, "N", 4L), Map.of("T", 1L, "N", 3L)), -1, 12, 8, 0),
+        new Example("triangular inner loops, separate (no peeled outer iterations)",
+            "[N] -> { S1[i] -> [i, 0, 0] : 1 <= i <= N; S2[i, j] -> [i, 1, j] : 1 <= i <= N and 1 <= j < i; "
+                + "S3[i, j] -> [i, 2, j] : 1 <= i <= N and i < j <= N } [N] -> { : } { [a, b, c] -> separate[x] }",
+            n(-1, 0, 1, 2, 5), -2, 7, 3, 0),
+        new Example("skewed nest with an inner triangle, separate",
+            "[N] -> { S[i, j, k] -> [i + j, j, k] : 0 <= i <= N and 0 <= j <= N and 0 <= k < j } [N] -> { : } "
+                + "{ [a, b, c] -> separate[x] }",
+            n(-1, 0, 1, 3), -2, 7, 3, 0),
         new Example("tree: parallel matrix product", String.join("\n",
             "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N; T[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }\"",
             "child:",
