@@ -121,6 +121,10 @@ class ClassicExamplesTest {
             "[N] -> { S[i, j, k] -> [i + j, j, k] : 0 <= i <= N and 0 <= j <= N and 0 <= k < j } [N] -> { : } "
                 + "{ [a, b, c] -> separate[x] }",
             n(-1, 0, 1, 3), -2, 7, 3, 0),
+        new Example("strided statement beside a dense nest, separate (no copies per residue)",
+            "[N] -> { A[i] -> [3i, 0, 0] : 1 <= i <= N; B[i, j] -> [i, 1, j] : 3 <= i <= 3N and 0 <= j < i } "
+                + "[N] -> { : } { [a, b, c] -> separate[x] }",
+            n(-1, 0, 1, 3), -2, 10, 2, 1),
         new Example("tree: parallel matrix product", String.join("\n",
             "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N; T[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }\"",
             "child:",
