@@ -125,6 +125,10 @@ class ClassicExamplesTest {
             "[N] -> { A[i] -> [3i, 0, 0] : 1 <= i <= N; B[i, j] -> [i, 1, j] : 3 <= i <= 3N and 0 <= j < i } "
                 + "[N] -> { : } { [a, b, c] -> separate[x] }",
             n(-1, 0, 1, 3), -2, 10, 2, 1),
+        new Example("statement given as two disjuncts with a convex union",
+            "[N, M] -> { S[i, j] -> [i, j] : (0 <= i <= N and i >= M and 0 <= j < N) or "
+                + "(0 <= i <= N and i <= M + 1 and 0 <= j < N) } [N, M] -> { : } { }",
+            nm(new long[][] {{0, 0}, {3, 5}, {5, 3}, {4, -2}, {4, 4}}), -3, 8, 2, 0),
         new Example("tree: parallel matrix product", String.join("\n",
             "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N; T[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }\"",
             "child:",
