@@ -121,7 +121,10 @@ public final class ScanProblem {
       Tuple dom = r.space().domainTuple();
       names.add(dom.hasName() ? dom.name() : "S" + s);
       arities[s] = dom.arity();
-      for (BasicRelation b : r.basics()) {
+      // disjuncts whose union is convex become one piece: otherwise each would be scanned by a
+      // loop of its own (and separation would cut the statement at every disjunct's bound)
+      Relation merged = r.basics().size() > 1 ? r.coalesce() : r;
+      for (BasicRelation b : merged.basics()) {
         for (BasicRelation piece : embed(b, space, nSchedule, ctx)) pieces.add(new Piece(s, piece));
       }
     }

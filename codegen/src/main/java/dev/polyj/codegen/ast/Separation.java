@@ -1,6 +1,7 @@
 package dev.polyj.codegen.ast;
 
 import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Div;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
@@ -30,13 +31,36 @@ final class Separation {
 
   private record Region(Relation set, BitSet active) {}
 
-  /** The pieces restricted to the regions of the separation of their projections at level d. */
+  /**
+   * The pieces restricted to the regions of the separation of their outer domains at level d.
+   * The outer domain of a piece is its projection onto the schedule dimensions with only the
+   * constraints on schedule dimensions 0..d kept (those involving inner schedule dimensions are
+   * dropped, much as isl does for its separate option): a region then holds whole iterations of
+   * the inner loops, which may be empty for some pieces, instead of being cut wherever an inner
+   * loop starts or stops being empty, which peels iterations off for nothing. Any relaxation is
+   * sound: the regions are disjoint and each piece is intersected with them, so every instance is
+   * still scanned exactly once.
+   *
+   * <p>Two relaxations are tried, keeping or dropping the stride and modulo constraints (those
+   * with divisions), and the one cutting the pieces into fewer parts is kept: regions that differ
+   * only by a stride interleave and are merged back into one loop, with each piece copied once per
+   * region under a modulo guard, but pieces with disjoint strides are best kept apart.
+   */
   List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d) {
+    List<Piece> withStrides = separate(pieces, ctx, d, false);
+    List<Piece> affine = separate(pieces, ctx, d, true);
+    return affine.size() <= withStrides.size() ? affine : withStrides;
+  }
+
+  private List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d, boolean dropDivisions) {
     Space space = builder.space();
     List<Region> regions = new ArrayList<>();
     for (int i = 0; i < pieces.size(); i++) {
       List<BasicRelation> proj = new ArrayList<>();
-      for (BasicRelation q : builder.proj(pieces.get(i).set(), d)) if (!ctx.isDisjoint(q)) proj.add(q);
+      for (BasicRelation onSchedule : builder.proj(pieces.get(i).set(), builder.nSchedule() - 1)) {
+        BasicRelation outer = outerConstraints(onSchedule, d, dropDivisions);
+        for (BasicRelation q : builder.proj(outer, d)) if (!ctx.isDisjoint(q) && !proj.contains(q)) proj.add(q);
+      }
       Relation p = Relation.ofBasics(space, proj);
       List<Region> next = new ArrayList<>();
       Relation rest = p;
@@ -75,6 +99,39 @@ final class Separation {
       }
     }
     return out;
+  }
+
+  /**
+   * The basic set with only its constraints on parameters and scan dimensions 0..d: rows
+   * involving later dimensions, or a local that depends on them or is not a known division, are
+   * dropped, and with {@code dropDivisions} every row involving a local. A superset of the set.
+   */
+  BasicRelation outerConstraints(BasicRelation b, int d, boolean dropDivisions) {
+    int from = builder.col(d + 1);
+    int to = builder.col(builder.nDim());
+    int n = b.nLocal();
+    boolean[] dropped = new boolean[n];
+    Div[] divs = new Div[n];
+    for (int j = 0; j < n; j++) {
+      Div div = b.div(j);
+      dropped[j] = dropDivisions || div == null || Rows.usesColumns(div.numerator(), from, to);
+      for (int k = 0; k < n && !dropped[j]; k++) {
+        if (dropped[k] && div.numerator().length > to + k && div.numerator()[to + k] != 0) dropped[j] = true;
+      }
+      divs[j] = dropped[j] ? null : div;
+    }
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    for (int i = 0; i < b.nEq(); i++) if (keeps(b.eq(i), from, to, dropped)) eqs.add(b.eq(i));
+    for (int i = 0; i < b.nIneq(); i++) if (keeps(b.ineq(i), from, to, dropped)) ineqs.add(b.ineq(i));
+    if (eqs.size() == b.nEq() && ineqs.size() == b.nIneq()) return b;
+    return BasicRelation.of(b.space(), n, divs, eqs, ineqs);
+  }
+
+  private static boolean keeps(long[] row, int from, int to, boolean[] droppedLocal) {
+    if (Rows.usesColumns(row, from, to)) return false;
+    for (int k = 0; k < droppedLocal.length; k++) if (droppedLocal[k] && row[to + k] != 0) return false;
+    return true;
   }
 
   /** Each piece split into its parts in each separation class of each dimension, and the rest. */

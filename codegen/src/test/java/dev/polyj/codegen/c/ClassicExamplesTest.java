@@ -113,6 +113,22 @@ class ClassicExamplesTest {
                 + "U[t, i, j] -> [floor(t/4), floor((t + i + 1)/4), floor((t + j + 1)/4), t, 1, t + i + 1, t + j + 1] : "
                 + "0 <= t < T and 1 <= i < N - 1 and 1 <= j < N - 1 } [T, N] -> { : T >= 0 and N >= 3 } { }",
             List.of(Map.of("T", 3L, "N", 6L), Map.of("T", 5L, "N", 4L), Map.of("T", 1L, "N", 3L)), -1, 12, 8, 0),
+        new Example("triangular inner loops, separate (no peeled outer iterations)",
+            "[N] -> { S1[i] -> [i, 0, 0] : 1 <= i <= N; S2[i, j] -> [i, 1, j] : 1 <= i <= N and 1 <= j < i; "
+                + "S3[i, j] -> [i, 2, j] : 1 <= i <= N and i < j <= N } [N] -> { : } { [a, b, c] -> separate[x] }",
+            n(-1, 0, 1, 2, 5), -2, 7, 3, 0),
+        new Example("skewed nest with an inner triangle, separate",
+            "[N] -> { S[i, j, k] -> [i + j, j, k] : 0 <= i <= N and 0 <= j <= N and 0 <= k < j } [N] -> { : } "
+                + "{ [a, b, c] -> separate[x] }",
+            n(-1, 0, 1, 3), -2, 7, 3, 0),
+        new Example("strided statement beside a dense nest, separate (no copies per residue)",
+            "[N] -> { A[i] -> [3i, 0, 0] : 1 <= i <= N; B[i, j] -> [i, 1, j] : 3 <= i <= 3N and 0 <= j < i } "
+                + "[N] -> { : } { [a, b, c] -> separate[x] }",
+            n(-1, 0, 1, 3), -2, 10, 2, 1),
+        new Example("statement given as two disjuncts with a convex union",
+            "[N, M] -> { S[i, j] -> [i, j] : (0 <= i <= N and i >= M and 0 <= j < N) or "
+                + "(0 <= i <= N and i <= M + 1 and 0 <= j < N) } [N, M] -> { : } { }",
+            nm(new long[][] {{0, 0}, {3, 5}, {5, 3}, {4, -2}, {4, 4}}), -3, 8, 2, 0),
         new Example("tree: parallel matrix product", String.join("\n",
             "domain: \"[N] -> { S[i, j] : 0 <= i < N and 0 <= j < N; T[i, j, k] : 0 <= i < N and 0 <= j < N and 0 <= k < N }\"",
             "child:",
