@@ -20,11 +20,15 @@ import java.util.Optional;
  * statement. Variables persist across runs of the same instance.
  */
 public final class Calculator {
-  /** How a run went: every statement ran, some had an input error, or some hit an internal error. */
+  /**
+   * How a run went: every statement ran, some had an input error, some hit an internal error, or an
+   * {@code assert} failed (as in iscc, the run stops at a failed assertion).
+   */
   public enum Outcome {
     OK,
     INPUT_ERROR,
-    INTERNAL_ERROR
+    INTERNAL_ERROR,
+    ASSERTION_FAILED
   }
 
   private final Map<String, Value> variables = new HashMap<>();
@@ -115,9 +119,10 @@ public final class Calculator {
       if (end > done) {
         outcome = worse(outcome, runStatements(source, done, end, evaluator, out, err));
         done = end;
+        if (outcome == Outcome.ASSERTION_FAILED) break;
       }
     }
-    if (done < source.length()) {
+    if (outcome != Outcome.ASSERTION_FAILED && done < source.length()) {
       outcome = worse(outcome, runStatements(source, done, source.length(), evaluator, out, err));
     }
     flush(out, err);
@@ -152,6 +157,10 @@ public final class Calculator {
         execute(stmt, evaluator, out);
       } catch (CalcException e) {
         outcome = worse(outcome, report(source, from, e, err));
+        if (e.kind() == CalcException.Kind.ASSERTION) {
+          flush(out, err);
+          return outcome;
+        }
       } catch (RuntimeException | StackOverflowError e) {
         outcome = worse(outcome, report(source, from, CalcException.internal(stmt.pos(), "statement", e), err));
       }
@@ -171,7 +180,7 @@ public final class Calculator {
       if (!(v instanceof BoolValue b)) {
         throw CalcException.input(a.expr().pos(), "assert expects a boolean, found " + v.typeName());
       }
-      if (!b.value()) throw CalcException.input(a.pos(), "assertion failed");
+      if (!b.value()) throw CalcException.assertion(a.pos());
     } else if (stmt instanceof Stmt.Codegen c) {
       String code = evaluator.codegen(c);
       out.print(code.endsWith("\n") || code.isEmpty() ? code : code + "\n");
@@ -220,7 +229,7 @@ public final class Calculator {
       return Outcome.INTERNAL_ERROR;
     }
     err.println(where + ": " + e.getMessage());
-    return Outcome.INPUT_ERROR;
+    return e.kind() == CalcException.Kind.ASSERTION ? Outcome.ASSERTION_FAILED : Outcome.INPUT_ERROR;
   }
 
   private static Outcome worse(Outcome a, Outcome b) {

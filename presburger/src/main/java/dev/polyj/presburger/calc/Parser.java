@@ -31,16 +31,16 @@ final class Parser {
   /** Prefix functions of one argument. */
   static final ImmutableSet<String> FUNCTIONS = ImmutableSet.of(
       "aff", "card", "coalesce", "deltas", "deltas_map", "dom", "domain", "domain_map", "identity",
-      "lb", "lexmax", "lexmin", "params", "poly", "ran", "range", "range_map", "sample", "sum", "ub",
-      "unwrap", "wrap", "zip");
+      "lb", "lexmax", "lexmin", "map", "params", "poly", "ran", "range", "range_map", "sample", "scan", "sum",
+      "ub", "unwrap", "wrap", "zip");
 
   /** iscc operations that this calculator does not offer (yet); using one is reported as such. */
   static final ImmutableSet<String> UNSUPPORTED_WORDS = ImmutableSet.of(
-      "coefficients", "lattice_width", "lift", "lpoly", "parse_file", "pow", "read", "scan",
+      "coefficients", "lattice_width", "lift", "lpoly", "parse_file", "pow", "read",
       "schedule_forest", "solutions", "source", "upoly", "vertices", "write");
 
   private static final ImmutableSet<String> KEYWORDS = ImmutableSet.of(
-      "after", "any", "assert", "before", "codegen", "cross", "False", "last", "minimizing", "print",
+      "after", "any", "assert", "before", "codegen", "cross", "cross_range", "False", "last", "minimizing", "print",
       "respecting", "schedule", "True", "typeof", "under", "using");
 
   private final Lexer lexer;

@@ -60,7 +60,7 @@ public final class PointEvaluation {
   }
 
   /** All points (parameters then dimensions) of a finite set. */
-  static List<long[]> points(Relation set, int limit) {
+  public static List<long[]> points(Relation set, int limit) {
     List<long[]> out = new ArrayList<>();
     Relation rest = set;
     while (true) {
