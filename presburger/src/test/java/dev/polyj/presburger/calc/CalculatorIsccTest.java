@@ -198,6 +198,31 @@ class CalculatorIsccTest {
   }
 
   @Test
+  void foldLiteralsReadBackWhatIsPrintedAndTakeTheLargestValue() {
+    CalcRun r = CalcRun.of("F := (ub [N] -> { [x, y] -> (x + y) : 0 <= y <= x <= N })[0];"
+        + "G := [N] -> { [i] -> max(N, i + 1, floor(i/2)) : i >= 0; [i] -> max(0) : i < 0 };"
+        + "A := [N] -> { [i] -> (N) : i >= 0 }; B := [N] -> { [i] -> (i + 1) : i >= 0 };"
+        + "C := [N] -> { [i] -> (floor(i/2)) : i >= 0 };");
+    assertEquals(List.of(), r.err());
+    String printed = fold(r, "F").toString();
+    CalcRun back = CalcRun.of("F := " + printed + "; H := (ub [N] -> { [x, y] -> (x + y) : 0 <= y <= x <= N })[0]; F == H;");
+    assertEquals(List.of("True"), back.out(), back.err()::toString);
+    Bounds.Fold g = fold(r, "G").folds().get(0);
+    assertTrue(g.max());
+    PwQPolynomial a = only(q(r, "A"));
+    PwQPolynomial b = only(q(r, "B"));
+    PwQPolynomial c = only(q(r, "C"));
+    BruteForce.forEachPoint(2, LO, HI, p -> {
+      Rational expected = p[1] < 0 ? Rational.ZERO : max(max(a.evaluate(p), b.evaluate(p)), c.evaluate(p));
+      assertEquals(expected, g.evaluate(p), () -> java.util.Arrays.toString(p));
+    });
+  }
+
+  private static Rational max(Rational x, Rational y) {
+    return x.compareTo(y) >= 0 ? x : y;
+  }
+
+  @Test
   void doubleEqualsOnSetsPointsToSingleEquals() {
     CalcRun r = CalcRun.of("{ [1] } == { [1] };");
     assertEquals(1, r.err().size());
