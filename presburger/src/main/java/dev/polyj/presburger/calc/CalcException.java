@@ -51,6 +51,13 @@ public final class CalcException extends RuntimeException {
     return new CalcException(Kind.ASSERTION, offset, "assertion failed", null);
   }
 
+  /** A short reason for a failed file operation. */
+  static String reason(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException) return "no such file";
+    if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
   /** Character offset in the script where the error is reported. */
   public int offset() {
     return offset;

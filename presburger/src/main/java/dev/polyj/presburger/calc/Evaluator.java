@@ -25,9 +25,11 @@ final class Evaluator {
   private final FlowAnalysis flowAnalysis; // null: dataflow not available
   private final CodeGeneration codeGeneration; // null: codegen not available
   private final Scheduling scheduling; // null: scheduling not available
+  private final LiteralReader literals;
 
   Evaluator(Map<String, Value> variables, FlowAnalysis flowAnalysis, CodeGeneration codeGeneration,
-      Scheduling scheduling) {
+      Scheduling scheduling, LiteralReader literals) {
+    this.literals = literals;
     this.variables = variables;
     this.flowAnalysis = flowAnalysis;
     this.codeGeneration = codeGeneration;
@@ -52,9 +54,34 @@ final class Evaluator {
       return ListValue.of(items);
     }
     if (e instanceof Expr.TypeOf t) return new StringValue(eval(t.arg()).typeName());
+    if (e instanceof Expr.Read r) return read(r);
     if (e instanceof Expr.Flow f) return flow(f);
     if (e instanceof Expr.Schedule s) return schedule(s);
     throw new IllegalStateException("unknown expression " + e);
+  }
+
+  /** iscc's {@code read "file"}: the one isl object (set, map, quasi-polynomial, fold) the file holds. */
+  private Value read(Expr.Read r) {
+    String text;
+    try {
+      text = java.nio.file.Files.readString(java.nio.file.Path.of(r.path()));
+    } catch (java.io.IOException | RuntimeException e) {
+      throw CalcException.input(r.pos(), "read: cannot read \"" + r.path() + "\": " + CalcException.reason(e), e);
+    }
+    int start = 0;
+    while (start < text.length() && Character.isWhitespace(text.charAt(start))) start++;
+    LiteralReader.Literal lit;
+    try {
+      lit = literals.read(text, start);
+    } catch (CalcException e) {
+      throw CalcException.input(r.pos(), "read: \"" + r.path() + "\": " + CalcException.reason(e), e);
+    } catch (RuntimeException e) {
+      throw CalcException.input(r.pos(), "read: \"" + r.path() + "\" does not hold an isl object", e);
+    }
+    if (!text.substring(lit.end()).isBlank()) {
+      throw CalcException.input(r.pos(), "read: \"" + r.path() + "\" holds more than one isl object");
+    }
+    return lit.value();
   }
 
   /**

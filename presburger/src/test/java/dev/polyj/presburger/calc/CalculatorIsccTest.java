@@ -349,6 +349,32 @@ class CalculatorIsccTest {
     assertEquals(List.of(printed, "x" + printed, "True", "False"), r.out());
   }
 
+  @Test
+  void writeReadAndSourceGoThroughFiles(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    String out = dir.resolve("a.out").toString();
+    String inner = dir.resolve("inner.iscc").toString();
+    java.nio.file.Files.writeString(java.nio.file.Path.of(inner), "C := card A;\nx := ;\nprint C;\n");
+    CalcRun r = CalcRun.of("A := [N] -> { [i] : 0 <= i < N };\nwrite \"" + out + "\" A;\nB := read \"" + out + "\";\n"
+        + "A = B;\nsource \"" + inner + "\";\nD := C;\nread \"" + dir.resolve("none") + "\";\n");
+    assertEquals(List.of("True", "[N] -> { (N) : N >= 1 }"), r.out());
+    assertTrue(union(r, "A").isEqual(union(r, "B")));
+    assertTrue(q(r, "D").isEqual(dev.polyj.presburger.count.Counting.card(union(r, "A"))));
+    assertEquals(2, r.err().size(), r.err()::toString);
+    assertEquals(inner + ":2:6: expected an expression, found ';'", r.err().get(0));
+    assertTrue(r.err().get(1).startsWith("7:1: read: cannot read"), r.err()::toString);
+  }
+
+  @Test
+  void aFalseAssertionInASourcedFileStopsTheWholeRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    String bad = dir.resolve("bad.iscc").toString();
+    java.nio.file.Files.writeString(java.nio.file.Path.of(bad), "\"in\";\nassert 1 = 2;\n\"not reached\";\n");
+    CalcRun r = CalcRun.of("source \"" + bad + "\";\n\"after\";");
+    assertEquals(List.of("in"), r.out());
+    assertEquals(List.of(bad + ":2:1: assertion failed"), r.err());
+    assertEquals(Calculator.Outcome.ASSERTION_FAILED, r.outcome());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"vertices { [i] : 0 <= i <= 3 }", "pow { [i] -> [i + 1] }", "lpoly { [i] -> (i) }",
       "(ub { [i] -> (i) : 0 <= i <= 3 })[0] + { [i] -> (i) }", "{ [i] -> [i + 1] } . (ub { [i] -> (i) : 0 <= i <= 3 })[0]"})
