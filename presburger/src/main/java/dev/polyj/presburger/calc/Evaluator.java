@@ -272,7 +272,8 @@ final class Evaluator {
         if (boolA != null && boolB != null) return BoolValue.of(boolA || boolB);
         if (intA != null && intB != null) return new IntValue(intA.add(intB));
         if (qA != null && qB != null) return qpolyResult(s, pos, () -> qA.add(qB));
-        if ((qA != null && fB != null) || (fA != null && qB != null)) throw CalcException.unsupported(pos, "'+' of a quasi-polynomial and a fold");
+        if (fA != null && qB != null) return foldResult(s, pos, () -> FunctionOps.add(fA, qB));
+        if (qA != null && fB != null) return foldResult(s, pos, () -> FunctionOps.add(fB, qA));
         if (setA != null && setB != null) return set(s, pos, () -> setA.union(setB));
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.union(mapB));
         if (a instanceof StringValue || b instanceof StringValue) {
@@ -312,7 +313,7 @@ final class Evaluator {
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.apply(mapB));
         if (mapA != null && qB != null) return qpolyResult(s, pos, () -> FunctionOps.applyMap(mapA, qB));
         if (mapA != null && fB != null) throw CalcException.unsupported(pos, "'" + s + "' of a map and a fold");
-        if (op == BinaryOp.JOIN && fA != null && fB != null) throw CalcException.unsupported(pos, "'.' of two folds");
+        if (op == BinaryOp.JOIN && fA != null && fB != null) return foldResult(s, pos, () -> FunctionOps.fold(fA, fB));
         break;
       case AFTER:
         if (mapA != null && mapB != null) return map(s, pos, () -> mapB.apply(mapA));

@@ -179,6 +179,85 @@ final class FunctionOps {
     return new Bounds.UnionResult(ImmutableList.copyOf(out), params, f.tight());
   }
 
+  /**
+   * {@code f + q}: q added to every value of f where both are defined, f's values where only f is,
+   * q alone (a fold of one value) where only q is (isl's sum of a fold and a quasi-polynomial).
+   */
+  static Bounds.UnionResult add(Bounds.UnionResult f, UnionPwQPolynomial q) {
+    List<Bounds.Fold> folds = new ArrayList<>();
+    for (PwQPolynomial g : q.members()) {
+      List<Bounds.FoldPiece> ps = new ArrayList<>();
+      for (PwQPolynomial.Piece p : g.pieces()) ps.add(new Bounds.FoldPiece(p.domain(), ImmutableList.of(p.qp())));
+      folds.add(new Bounds.Fold(g.space(), ImmutableList.copyOf(ps), f.folds().isEmpty() || f.folds().get(0).max(), true));
+    }
+    return combine(f, new Bounds.UnionResult(ImmutableList.copyOf(folds), q.params(), true), true);
+  }
+
+  /**
+   * iscc's {@code f . g} on folds: both folds at once (the maximum or minimum over the values of
+   * both) where both are defined, each alone elsewhere.
+   */
+  static Bounds.UnionResult fold(Bounds.UnionResult f, Bounds.UnionResult g) {
+    return combine(f, g, false);
+  }
+
+  /** Where both hold: values added pairwise ({@code add}) or listed together; elsewhere each alone. */
+  private static Bounds.UnionResult combine(Bounds.UnionResult f, Bounds.UnionResult g, boolean add) {
+    List<String> params = Space.mergeParams(f.params(), g.params());
+    Bounds.UnionResult fa = alignParams(f, params);
+    Bounds.UnionResult ga = alignParams(g, params);
+    List<Bounds.Fold> out = new ArrayList<>();
+    List<Bounds.Fold> unmatched = new ArrayList<>(ga.folds());
+    for (Bounds.Fold x : fa.folds()) {
+      Bounds.Fold y = null;
+      for (Bounds.Fold c : unmatched) if (c.space().equals(x.space())) y = c;
+      if (y == null) {
+        out.add(x);
+        continue;
+      }
+      unmatched.remove(y);
+      if (!add && x.max() != y.max() && !x.pieces().isEmpty() && !y.pieces().isEmpty()) {
+        throw new UnsupportedOperationException("folding a maximum with a minimum");
+      }
+      Space sp = x.space();
+      List<Bounds.FoldPiece> ps = new ArrayList<>();
+      Relation dx = foldDomain(x);
+      Relation dy = foldDomain(y);
+      for (Bounds.FoldPiece p : x.pieces()) {
+        for (Bounds.FoldPiece r : y.pieces()) {
+          BasicRelation both = p.domain().intersect(r.domain());
+          if (both.isEmpty()) continue;
+          List<QuasiPolynomial> vs = new ArrayList<>();
+          if (add) {
+            for (QuasiPolynomial a : p.values()) for (QuasiPolynomial b : r.values()) vs.add(a.add(b));
+          } else {
+            vs.addAll(p.values());
+            for (QuasiPolynomial b : r.values()) if (!vs.contains(b)) vs.add(b);
+          }
+          ps.add(new Bounds.FoldPiece(both, ImmutableList.copyOf(vs)));
+        }
+        for (BasicRelation b : Relation.of(p.domain()).subtract(dy).removeEmpty().basics()) {
+          ps.add(new Bounds.FoldPiece(b, p.values()));
+        }
+      }
+      for (Bounds.FoldPiece r : y.pieces()) {
+        for (BasicRelation b : Relation.of(r.domain()).subtract(dx).removeEmpty().basics()) {
+          ps.add(new Bounds.FoldPiece(b, r.values()));
+        }
+      }
+      out.add(new Bounds.Fold(sp, ImmutableList.copyOf(ps), x.pieces().isEmpty() ? y.max() : x.max(),
+          x.tight() && y.tight()));
+    }
+    out.addAll(unmatched);
+    return new Bounds.UnionResult(ImmutableList.copyOf(out), params, f.tight() && g.tight());
+  }
+
+  private static Relation foldDomain(Bounds.Fold f) {
+    List<BasicRelation> bs = new ArrayList<>();
+    for (Bounds.FoldPiece p : f.pieces()) bs.add(p.domain());
+    return Relation.ofBasics(f.space(), bs);
+  }
+
   /** {@code c * f}: every value scaled; a negative factor turns a maximum into a minimum. */
   static Bounds.UnionResult scale(Bounds.UnionResult f, BigInteger c) {
     Rational r = Rational.of(c);
