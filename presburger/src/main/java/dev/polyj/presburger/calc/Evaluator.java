@@ -559,10 +559,16 @@ final class Evaluator {
         if (mapArg != null) return set(f, pos, mapArg::domain);
         if (qpoly(a) != null) return set(f, pos, () -> FunctionOps.domain(qpoly(a)));
         if (fold(a) != null) return set(f, pos, () -> FunctionOps.domain(fold(a)));
-        if (a instanceof ScheduleValue) throw CalcException.unsupported(pos, f + " of a schedule");
+        if (a instanceof ScheduleValue t) {
+          if (scheduling == null) throw CalcException.unsupported(pos, f + " of a schedule");
+          return set(f, pos, () -> scheduling.domain(t));
+        }
         break;
       case "map":
-        if (a instanceof ScheduleValue) throw CalcException.unsupported(pos, "map of a schedule");
+        if (a instanceof ScheduleValue t) {
+          if (scheduling == null) throw CalcException.unsupported(pos, "map of a schedule");
+          return map(f, pos, () -> scheduling.map(t));
+        }
         break;
       case "scan":
         if (setArg != null) return set(f, pos, () -> FunctionOps.scan(setArg, MAX_POINTS));
