@@ -112,10 +112,11 @@ class CalculatorIsccTest {
       "[N] -> { [x, y] -> (x) : 0 <= x <= N and 0 <= y <= x and N <= 4; [x, y] -> (1) : 0 <= x <= 2 and y <= -x and N >= 2 }",
   })
   void sumIsNaNWhereTheFiberIsInfinite(String f) {
-    CalcRun r = CalcRun.of("F := " + f + "; S := sum F;");
+    CalcRun r = CalcRun.of("F := " + f + "; S := sum F; P := S @ [N] -> { : " + LO + " <= N <= " + HI + " };");
     assertEquals(List.of(), r.err());
     PwQPolynomial fn = only(q(r, "F"));
     PwQPolynomial s = only(q(r, "S"));
+    PwQPolynomial at = only(q(r, "P"));
     int nDim = fn.space().nVar() - 1;
     for (long n = LO; n <= HI; n++) {
       long[] param = {n};
@@ -127,6 +128,7 @@ class CalculatorIsccTest {
       } else {
         assertEquals(large[0], got, "N = " + n);
       }
+      assertEquals(got, valueOrNaN(at, param), "evaluated at N = " + n);
     }
   }
 
