@@ -78,10 +78,15 @@ final class CalcCommand implements Callable<Integer> {
         return Main.OK;
       case INPUT_ERROR:
         return Main.BAD_INPUT;
+      case ASSERTION_FAILED:
+        return FAILED_ASSERTION;
       default:
         return Main.INTERNAL_ERROR;
     }
   }
+
+  /** Exit code of a run stopped by a false {@code assert}: the answer the script asked about is negative. */
+  static final int FAILED_ASSERTION = 1;
 
   /** The calculator's last/any forms, by the polyhedral module's exact dataflow analysis. */
   private static FlowAnalysis.Result dataflow(UnionRelation sink, UnionRelation mustSource, UnionRelation maySource,

@@ -150,6 +150,21 @@ final class CalcHooks implements CodeGeneration, Scheduling {
     return value(ScheduleYaml.read(yaml));
   }
 
+  @Override
+  public UnionRelation domain(ScheduleValue schedule) {
+    return root(schedule).domain();
+  }
+
+  @Override
+  public UnionRelation map(ScheduleValue schedule) {
+    return dev.polyj.polyhedral.schedule.ScheduleMaps.toFlatMap(root(schedule));
+  }
+
+  private static ScheduleNode.Domain root(ScheduleValue schedule) {
+    checkArgument(schedule.tree() instanceof ScheduleNode.Domain, "not a schedule tree: %s", schedule.text());
+    return (ScheduleNode.Domain) schedule.tree();
+  }
+
   private static ScheduleValue value(ScheduleNode tree) {
     return new ScheduleValue(tree, ScheduleFlowYaml.write(tree));
   }

@@ -110,6 +110,19 @@ class CalcCodegenTest {
   }
 
   @Test
+  void domainAndMapOfAComputedSchedule() {
+    String d = "[N] -> { S[i, j] : 1 <= i, j < N; T[i] : 0 <= i < N }";
+    String v = "[N] -> { S[i, j] -> S[i + 1, j - 1] : 1 <= i < N - 1 and 2 <= j < N; S[i, j] -> T[i] : 1 <= i, j < N }";
+    String[] lines = calc("s := schedule " + d + " respecting " + v + ";\ndom s;\nmap s;\n").split("\n");
+    UnionRelation domain = UnionRelation.parse(d);
+    UnionRelation deps = UnionRelation.parse(v);
+    assertTrue(domain.isEqual(UnionRelation.parse(lines[0])), lines[0]);
+    UnionRelation map = UnionRelation.parse(lines[1]);
+    assertTrue(domain.isEqual(map.domain()), lines[1]);
+    assertTrue(CalcHooks.respects(map, deps), lines[1]);
+  }
+
+  @Test
   void scheduleAndCodegenReportBadOperands() {
     MainTest.Run r = MainTest.run("codegen 3;\nschedule { S[i] -> T[i] } respecting { S[i] -> S[i] } minimizing {};\n"
         + "codegen { S[i] : 0 <= i < 3 } using { [i] -> unroll[0] };\n", "calc");

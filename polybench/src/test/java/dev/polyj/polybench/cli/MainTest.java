@@ -52,6 +52,14 @@ class MainTest {
   }
 
   @Test
+  void calcStopsAtAFalseAssertionAndExitsWith1() {
+    Run r = run("assert sum { [x] -> 1 } == { NaN };\nprint 1;\nassert(card { [x] : 0 <= x < 3 } == { 4 });\nprint 2;\n", "calc");
+    assertEquals("1\n", r.out());
+    assertEquals("<stdin>:3:1: assertion failed\n", r.err());
+    assertEquals(1, r.code());
+  }
+
+  @Test
   void calcReadsStandardInput() {
     Run r = run("print 1 + 1;", "calc");
     assertEquals("2\n", r.out());

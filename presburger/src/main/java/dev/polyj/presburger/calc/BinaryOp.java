@@ -30,6 +30,7 @@ enum BinaryOp {
   LEX_GE(">>="),
   AT("@"),
   CROSS("cross"),
+  CROSS_RANGE("cross_range"),
   BEFORE("before"),
   AFTER("after");
 

@@ -10,7 +10,9 @@ public final class CalcException extends RuntimeException {
   public enum Kind {
     INPUT,
     UNSUPPORTED,
-    INTERNAL
+    INTERNAL,
+    /** An {@code assert} whose condition is {@code False}: the run stops there. */
+    ASSERTION
   }
 
   private final int offset;
@@ -42,6 +44,18 @@ public final class CalcException extends RuntimeException {
   /** A failure of the engine that is not the user's fault, e.g. a broken invariant. */
   static CalcException internal(int offset, String op, Throwable cause) {
     return new CalcException(Kind.INTERNAL, offset, op + ": " + cause, cause);
+  }
+
+  /** The condition of the {@code assert} at {@code offset} is false. */
+  static CalcException assertion(int offset) {
+    return new CalcException(Kind.ASSERTION, offset, "assertion failed", null);
+  }
+
+  /** A short reason for a failed file operation. */
+  static String reason(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException) return "no such file";
+    if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** Character offset in the script where the error is reported. */

@@ -20,11 +20,15 @@ import java.util.Optional;
  * statement. Variables persist across runs of the same instance.
  */
 public final class Calculator {
-  /** How a run went: every statement ran, some had an input error, or some hit an internal error. */
+  /**
+   * How a run went: every statement ran, some had an input error, some hit an internal error, or an
+   * {@code assert} failed (as in iscc, the run stops at a failed assertion).
+   */
   public enum Outcome {
     OK,
     INPUT_ERROR,
-    INTERNAL_ERROR
+    INTERNAL_ERROR,
+    ASSERTION_FAILED
   }
 
   private final Map<String, Value> variables = new HashMap<>();
@@ -98,7 +102,7 @@ public final class Calculator {
   public Outcome execute(Reader in, PrintWriter out, PrintWriter err) {
     SourceText source = new SourceText();
     StatementEnds ends = new StatementEnds();
-    Evaluator evaluator = new Evaluator(variables, flowAnalysis, codeGeneration, scheduling);
+    Evaluator evaluator = new Evaluator(variables, flowAnalysis, codeGeneration, scheduling, this::literal);
     Outcome outcome = Outcome.OK;
     int done = 0; // the statements before this offset have run
     char[] buffer = new char[8192];
@@ -115,9 +119,10 @@ public final class Calculator {
       if (end > done) {
         outcome = worse(outcome, runStatements(source, done, end, evaluator, out, err));
         done = end;
+        if (outcome == Outcome.ASSERTION_FAILED) break;
       }
     }
-    if (done < source.length()) {
+    if (outcome != Outcome.ASSERTION_FAILED && done < source.length()) {
       outcome = worse(outcome, runStatements(source, done, source.length(), evaluator, out, err));
     }
     flush(out, err);
@@ -149,9 +154,19 @@ public final class Calculator {
         continue;
       }
       try {
+        if (stmt instanceof Stmt.Source src) {
+          Outcome sourced = source(src, out, err);
+          outcome = worse(outcome, sourced);
+          if (sourced == Outcome.ASSERTION_FAILED) return outcome;
+          continue;
+        }
         execute(stmt, evaluator, out);
       } catch (CalcException e) {
         outcome = worse(outcome, report(source, from, e, err));
+        if (e.kind() == CalcException.Kind.ASSERTION) {
+          flush(out, err);
+          return outcome;
+        }
       } catch (RuntimeException | StackOverflowError e) {
         outcome = worse(outcome, report(source, from, CalcException.internal(stmt.pos(), "statement", e), err));
       }
@@ -171,12 +186,51 @@ public final class Calculator {
       if (!(v instanceof BoolValue b)) {
         throw CalcException.input(a.expr().pos(), "assert expects a boolean, found " + v.typeName());
       }
-      if (!b.value()) throw CalcException.input(a.pos(), "assertion failed");
+      if (!b.value()) throw CalcException.assertion(a.pos());
+    } else if (stmt instanceof Stmt.Write w) {
+      String text = print(evaluator.eval(w.expr()), w.pos());
+      try {
+        java.nio.file.Files.writeString(java.nio.file.Path.of(w.path()), text + "\n");
+      } catch (java.io.IOException | RuntimeException e) {
+        throw CalcException.input(w.pos(), "write: cannot write \"" + w.path() + "\": " + CalcException.reason(e), e);
+      }
     } else if (stmt instanceof Stmt.Codegen c) {
       String code = evaluator.codegen(c);
       out.print(code.endsWith("\n") || code.isEmpty() ? code : code + "\n");
     } else if (!(stmt instanceof Stmt.Empty)) {
       throw new IllegalStateException("unknown statement " + stmt);
+    }
+  }
+
+  /** The most files {@code source} statements may have open at once (a file sourcing itself stops there). */
+  static final int MAX_SOURCE_DEPTH = 32;
+
+  private int sourceDepth;
+
+  /**
+   * iscc's {@code source "file";}: runs the file's statements on the same variables, errors
+   * reported at positions in that file.
+   */
+  private Outcome source(Stmt.Source src, PrintWriter out, PrintWriter err) {
+    if (sourceDepth >= MAX_SOURCE_DEPTH) {
+      throw CalcException.input(src.pos(), "source: more than " + MAX_SOURCE_DEPTH + " nested files");
+    }
+    Reader in;
+    try {
+      in = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(src.path()));
+    } catch (IOException | RuntimeException e) {
+      throw CalcException.input(src.pos(), "source: cannot read \"" + src.path() + "\": " + CalcException.reason(e), e);
+    }
+    String outer = sourceName;
+    sourceName = src.path();
+    sourceDepth++;
+    try (Reader r = in) {
+      return execute(r, out, err);
+    } catch (IOException e) {
+      throw CalcException.input(src.pos(), "source: cannot read \"" + src.path() + "\": " + CalcException.reason(e), e);
+    } finally {
+      sourceName = outer;
+      sourceDepth--;
     }
   }
 
@@ -220,7 +274,7 @@ public final class Calculator {
       return Outcome.INTERNAL_ERROR;
     }
     err.println(where + ": " + e.getMessage());
-    return Outcome.INPUT_ERROR;
+    return e.kind() == CalcException.Kind.ASSERTION ? Outcome.ASSERTION_FAILED : Outcome.INPUT_ERROR;
   }
 
   private static Outcome worse(Outcome a, Outcome b) {

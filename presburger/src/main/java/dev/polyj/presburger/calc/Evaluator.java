@@ -1,5 +1,6 @@
 package dev.polyj.presburger.calc;
 
+import dev.polyj.presburger.count.Bounds;
 import dev.polyj.presburger.count.Summation;
 import dev.polyj.presburger.qpoly.PointEvaluation;
 import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
@@ -24,9 +25,11 @@ final class Evaluator {
   private final FlowAnalysis flowAnalysis; // null: dataflow not available
   private final CodeGeneration codeGeneration; // null: codegen not available
   private final Scheduling scheduling; // null: scheduling not available
+  private final LiteralReader literals;
 
   Evaluator(Map<String, Value> variables, FlowAnalysis flowAnalysis, CodeGeneration codeGeneration,
-      Scheduling scheduling) {
+      Scheduling scheduling, LiteralReader literals) {
+    this.literals = literals;
     this.variables = variables;
     this.flowAnalysis = flowAnalysis;
     this.codeGeneration = codeGeneration;
@@ -51,9 +54,34 @@ final class Evaluator {
       return ListValue.of(items);
     }
     if (e instanceof Expr.TypeOf t) return new StringValue(eval(t.arg()).typeName());
+    if (e instanceof Expr.Read r) return read(r);
     if (e instanceof Expr.Flow f) return flow(f);
     if (e instanceof Expr.Schedule s) return schedule(s);
     throw new IllegalStateException("unknown expression " + e);
+  }
+
+  /** iscc's {@code read "file"}: the one isl object (set, map, quasi-polynomial, fold) the file holds. */
+  private Value read(Expr.Read r) {
+    String text;
+    try {
+      text = java.nio.file.Files.readString(java.nio.file.Path.of(r.path()));
+    } catch (java.io.IOException | RuntimeException e) {
+      throw CalcException.input(r.pos(), "read: cannot read \"" + r.path() + "\": " + CalcException.reason(e), e);
+    }
+    int start = 0;
+    while (start < text.length() && Character.isWhitespace(text.charAt(start))) start++;
+    LiteralReader.Literal lit;
+    try {
+      lit = literals.read(text, start);
+    } catch (CalcException e) {
+      throw CalcException.input(r.pos(), "read: \"" + r.path() + "\": " + CalcException.reason(e), e);
+    } catch (RuntimeException e) {
+      throw CalcException.input(r.pos(), "read: \"" + r.path() + "\" does not hold an isl object", e);
+    }
+    if (!text.substring(lit.end()).isBlank()) {
+      throw CalcException.input(r.pos(), "read: \"" + r.path() + "\" holds more than one isl object");
+    }
+    return lit.value();
   }
 
   /**
@@ -164,6 +192,11 @@ final class Evaluator {
     return v instanceof QPolyValue q ? q.value() : null;
   }
 
+  /** The folds when {@code v} is a union of piecewise quasi-polynomial folds, else null. */
+  private static dev.polyj.presburger.count.Bounds.UnionResult fold(Value v) {
+    return v instanceof FoldValue f ? f.value() : null;
+  }
+
   private static BigInteger integer(Value v) {
     return v instanceof IntValue i ? i.value() : null;
   }
@@ -232,11 +265,15 @@ final class Evaluator {
     Boolean boolB = bool(b);
     UnionPwQPolynomial qA = qpoly(a);
     UnionPwQPolynomial qB = qpoly(b);
+    Bounds.UnionResult fA = fold(a);
+    Bounds.UnionResult fB = fold(b);
     switch (op) {
       case PLUS:
         if (boolA != null && boolB != null) return BoolValue.of(boolA || boolB);
         if (intA != null && intB != null) return new IntValue(intA.add(intB));
         if (qA != null && qB != null) return qpolyResult(s, pos, () -> qA.add(qB));
+        if (fA != null && qB != null) return foldResult(s, pos, () -> FunctionOps.add(fA, qB));
+        if (qA != null && fB != null) return foldResult(s, pos, () -> FunctionOps.add(fB, qA));
         if (setA != null && setB != null) return set(s, pos, () -> setA.union(setB));
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.union(mapB));
         if (a instanceof StringValue || b instanceof StringValue) {
@@ -255,6 +292,11 @@ final class Evaluator {
         if (intA != null && intB != null) return new IntValue(intA.multiply(intB));
         if (qA != null && qB != null) return qpolyResult(s, pos, () -> qA.multiply(qB));
         if (qA != null && setB != null) return qpolyResult(s, pos, () -> restrict(qA, setB));
+        if (intA != null && qB != null) return qpolyResult(s, pos, () -> FunctionOps.scale(qB, intA));
+        if (qA != null && intB != null) return qpolyResult(s, pos, () -> FunctionOps.scale(qA, intB));
+        if (intA != null && fB != null) return foldResult(s, pos, () -> FunctionOps.scale(fB, intA));
+        if (fA != null && intB != null) return foldResult(s, pos, () -> FunctionOps.scale(fA, intB));
+        if (fA != null && setB != null) return foldResult(s, pos, () -> FunctionOps.intersectDomain(fA, setB));
         if (setA != null && setB != null) {
           if (isParamDomain(setB) && !isParamDomain(setA)) return set(s, pos, () -> intersectParams(setA, setB));
           if (isParamDomain(setA) && !isParamDomain(setB)) return set(s, pos, () -> intersectParams(setB, setA));
@@ -269,14 +311,24 @@ final class Evaluator {
       case JOIN:
       case BEFORE:
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.apply(mapB));
+        if (mapA != null && qB != null) return qpolyResult(s, pos, () -> FunctionOps.applyMap(mapA, qB));
+        if (mapA != null && fB != null) throw CalcException.unsupported(pos, "'" + s + "' of a map and a fold");
+        if (op == BinaryOp.JOIN && fA != null && fB != null) return foldResult(s, pos, () -> FunctionOps.fold(fA, fB));
         break;
       case AFTER:
         if (mapA != null && mapB != null) return map(s, pos, () -> mapB.apply(mapA));
+        if (qA != null && mapB != null) return qpolyResult(s, pos, () -> FunctionOps.applyMap(mapB, qA));
+        if (fA != null && mapB != null) throw CalcException.unsupported(pos, "'after' of a fold and a map");
+        break;
+      case CROSS_RANGE:
+        if (mapA != null && mapB != null) return map(s, pos, () -> mapA.rangeProduct(mapB));
         break;
       case GIST:
         if (setA != null && setB != null) return set(s, pos, () -> setA.gist(setB));
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.gist(mapB));
         if (mapA != null && setB != null) return map(s, pos, () -> gistDomain(mapA, setB));
+        if (qA != null && setB != null) return qpolyResult(s, pos, () -> FunctionOps.gist(qA, setB));
+        if (fA != null && setB != null) return foldResult(s, pos, () -> FunctionOps.gist(fA, setB));
         break;
       case MAP_TO:
         if (setA != null && setB != null) return map(s, pos, () -> setA.mapTo(setB));
@@ -306,11 +358,20 @@ final class Evaluator {
         break;
       case AT:
         if (qA != null && setB != null) return qpolyResult(s, pos, () -> atPoints(qA, setB));
+        if (fA != null && setB != null) return qpolyResult(s, pos, () -> FunctionOps.at(fA, setB, MAX_POINTS));
         break;
-      case PLAIN_EQUAL:
-        // equality of quasi-polynomials as functions, decided exactly
-        if (qA != null && qB != null) return test(s, pos, () -> qA.isEqual(qB));
+      case PLAIN_EQUAL: {
+        // equality of quasi-polynomials as functions, decided exactly (an empty union counts as zero)
+        UnionPwQPolynomial x = qA != null ? qA : emptyAsZero(a, qB);
+        UnionPwQPolynomial y = qB != null ? qB : emptyAsZero(b, qA);
+        if (x != null && y != null) return test(s, pos, () -> x.isEqual(y));
+        if (fA != null && fB != null) return test(s, pos, () -> FunctionOps.plainEqual(fA, fB));
+        if (setA != null && setB != null || mapA != null && mapB != null) {
+          throw CalcException.input(pos, "'==' is not defined on " + a.typeName() + " and " + b.typeName()
+              + " (use '=' to compare sets and maps)");
+        }
         break;
+      }
       default:
         break;
     }
@@ -363,10 +424,28 @@ final class Evaluator {
       }
     }
     if (op == BinaryOp.EQUAL) {
-      if (a instanceof StringValue p && b instanceof StringValue q) return BoolValue.of(p.value().equals(q.value()));
+      // as in iscc, a string compares with any value through the value's printed form
+      if (a instanceof StringValue || b instanceof StringValue) {
+        return BoolValue.of(engine(s, pos, () -> text(a).equals(text(b))));
+      }
       if (a instanceof BoolValue p && b instanceof BoolValue q) return BoolValue.of(p.value() == q.value());
     }
     throw undefined(s, a, b, pos);
+  }
+
+  /** The zero function for an empty union of sets next to a function {@code other}, else null. */
+  private static UnionPwQPolynomial emptyAsZero(Value v, UnionPwQPolynomial other) {
+    if (other == null || !(strip(v) instanceof UnionValue u) || u.union().size() > 0) return null;
+    return UnionPwQPolynomial.empty(u.union().paramNames());
+  }
+
+  /** A union of folds computed by the engine. */
+  private static Value foldResult(String op, int pos, Supplier<Bounds.UnionResult> f) {
+    return new FoldValue(engine(op, pos, f));
+  }
+
+  private static String text(Value v) {
+    return v instanceof StringValue t ? t.value() : v.print();
   }
 
   /** The most points {@code q(s)} and {@code q @ s} evaluate at. */
@@ -478,6 +557,22 @@ final class Evaluator {
       case "dom":
       case "domain":
         if (mapArg != null) return set(f, pos, mapArg::domain);
+        if (qpoly(a) != null) return set(f, pos, () -> FunctionOps.domain(qpoly(a)));
+        if (fold(a) != null) return set(f, pos, () -> FunctionOps.domain(fold(a)));
+        if (a instanceof ScheduleValue t) {
+          if (scheduling == null) throw CalcException.unsupported(pos, f + " of a schedule");
+          return set(f, pos, () -> scheduling.domain(t));
+        }
+        break;
+      case "map":
+        if (a instanceof ScheduleValue t) {
+          if (scheduling == null) throw CalcException.unsupported(pos, "map of a schedule");
+          return map(f, pos, () -> scheduling.map(t));
+        }
+        break;
+      case "scan":
+        if (setArg != null) return set(f, pos, () -> FunctionOps.scan(setArg, MAX_POINTS));
+        if (mapArg != null) return map(f, pos, () -> FunctionOps.scan(mapArg, MAX_POINTS));
         break;
       case "ran":
       case "range":
@@ -514,6 +609,8 @@ final class Evaluator {
       case "coalesce":
         if (setArg != null) return set(f, pos, setArg::coalesce);
         if (mapArg != null) return map(f, pos, mapArg::coalesce);
+        if (qpoly(a) != null) return qpolyResult(f, pos, () -> FunctionOps.coalesce(qpoly(a)));
+        if (fold(a) != null) return foldResult(f, pos, () -> FunctionOps.coalesce(fold(a)));
         break;
       case "sample":
         if (setArg != null) return set(f, pos, setArg::sample);

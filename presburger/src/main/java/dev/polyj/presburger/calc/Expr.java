@@ -31,6 +31,9 @@ sealed interface Expr {
   /** {@code (a, b, ...)} or {@code ()}. */
   record ListOf(ImmutableList<Expr> items, int pos) implements Expr {}
 
+  /** {@code read "file"}: the isl object written in the file. */
+  record Read(String path, int pos) implements Expr {}
+
   /** {@code typeof expr}. */
   record TypeOf(Expr arg, int pos) implements Expr {}
 

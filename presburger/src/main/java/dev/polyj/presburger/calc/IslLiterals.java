@@ -8,7 +8,8 @@ import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
 /**
  * The calculator's isl literals: sets and maps, read by the project's isl notation parser, and
  * piecewise quasi-polynomials ({@code [N] -> { (N^2) : N > 0 }}, {@code { S[i] -> i + 1 : i >= 0 }})
- * when the text is not a set or a map.
+ * when the text is not a set or a map, and folds ({@code [N] -> { max(N, 2) : N > 0 }}) when it is
+ * neither.
  */
 final class IslLiterals {
   private IslLiterals() {}
@@ -21,6 +22,8 @@ final class IslLiterals {
     } catch (ParseException e) {
       LiteralReader.Literal q = quasiPolynomial(text, offset);
       if (q != null) return q;
+      LiteralReader.Literal f = FoldLiterals.read(text, offset);
+      if (f != null) return f;
       // the parser's offset is relative to the text it was given, like the calculator's own
       throw CalcException.input(e.offset(), e.detail(), e);
     }

@@ -12,7 +12,8 @@ import java.util.List;
  *
  * <pre>
  * stmt    := ';' | IDENT ':=' expr ';' | 'print' expr ';' | 'assert' expr ';'
- *          | 'codegen' unary ['using' unary] ';' | expr ';'
+ *          | 'codegen' unary ['using' unary] ';' | 'source' STRING ';' | 'write' STRING expr ';'
+ *          | expr ';'
  * expr    := unary (BINOP unary)*            all binary operators: one precedence, left to right
  * unary   := FUNCTION unary | '-' unary | 'typeof' expr
  *          | 'last' unary ['any' unary] 'before' unary 'under' unary
@@ -20,7 +21,7 @@ import java.util.List;
  *          | 'schedule' unary (('respecting' | 'minimizing') unary)*
  *          | postfix
  * postfix := primary ('^' ('+' | ['-'] INT) | '(' expr ')' | '[' INT ']')*
- * primary := INT | STRING | 'True' | 'False' | IDENT | '(' ')' | '(' expr (',' expr)* ')'
+ * primary := INT | STRING | 'True' | 'False' | 'read' STRING | IDENT | '(' ')' | '(' expr (',' expr)* ')'
  *          | isl literal
  * </pre>
  *
@@ -31,17 +32,17 @@ final class Parser {
   /** Prefix functions of one argument. */
   static final ImmutableSet<String> FUNCTIONS = ImmutableSet.of(
       "aff", "card", "coalesce", "deltas", "deltas_map", "dom", "domain", "domain_map", "identity",
-      "lb", "lexmax", "lexmin", "params", "poly", "ran", "range", "range_map", "sample", "sum", "ub",
-      "unwrap", "wrap", "zip");
+      "lb", "lexmax", "lexmin", "map", "params", "poly", "ran", "range", "range_map", "sample", "scan", "sum",
+      "ub", "unwrap", "wrap", "zip");
 
   /** iscc operations that this calculator does not offer (yet); using one is reported as such. */
   static final ImmutableSet<String> UNSUPPORTED_WORDS = ImmutableSet.of(
-      "coefficients", "lattice_width", "lift", "lpoly", "parse_file", "pow", "read", "scan",
-      "schedule_forest", "solutions", "source", "upoly", "vertices", "write");
+      "coefficients", "lattice_width", "lift", "lpoly", "parse_file", "pow",
+      "schedule_forest", "solutions", "upoly", "vertices");
 
   private static final ImmutableSet<String> KEYWORDS = ImmutableSet.of(
-      "after", "any", "assert", "before", "codegen", "cross", "False", "last", "minimizing", "print",
-      "respecting", "schedule", "True", "typeof", "under", "using");
+      "after", "any", "assert", "before", "codegen", "cross", "cross_range", "False", "last", "minimizing", "print",
+      "read", "respecting", "schedule", "source", "True", "typeof", "under", "using", "write");
 
   private final Lexer lexer;
   private final LiteralReader literals;
@@ -87,6 +88,19 @@ final class Parser {
       Expr e = expr();
       expect(";");
       return new Stmt.Assert(e, start);
+    }
+    if (t.is("source")) {
+      lexer.next();
+      String path = string("source");
+      expect(";");
+      return new Stmt.Source(path, start);
+    }
+    if (t.is("write")) {
+      lexer.next();
+      String path = string("write");
+      Expr e = expr();
+      expect(";");
+      return new Stmt.Write(path, e, start);
     }
     if (t.is("codegen")) {
       lexer.next();
@@ -240,6 +254,10 @@ final class Parser {
         lexer.next();
         return new Expr.Constant(new StringValue(t.text()), t.start());
       case IDENT:
+        if (t.text().equals("read")) {
+          lexer.next();
+          return new Expr.Read(string("read"), t.start());
+        }
         if (t.text().equals("True") || t.text().equals("False")) {
           lexer.next();
           return new Expr.Constant(BoolValue.of(t.text().equals("True")), t.start());
@@ -294,6 +312,14 @@ final class Parser {
     }
     lexer.reset(lit.end());
     return new Expr.Constant(lit.value(), offset);
+  }
+
+  /** A string token: the file name of {@code op}. */
+  private String string(String op) {
+    Token t = lexer.peek();
+    if (t.kind() != Token.Kind.STRING) throw expected("a file name in quotes after '" + op + "'", t);
+    lexer.next();
+    return t.text();
   }
 
   private void expect(String symbol) {

@@ -17,4 +17,14 @@ public interface Scheduling {
 
   /** A schedule tree written in isl's YAML notation (flow or block form). */
   ScheduleValue read(String yaml);
+
+  /** iscc's {@code dom} of a schedule: the instances it schedules. */
+  default UnionRelation domain(ScheduleValue schedule) {
+    throw new UnsupportedOperationException("the domain of a schedule");
+  }
+
+  /** iscc's {@code map} of a schedule: the schedule as a map from instances to times. */
+  default UnionRelation map(ScheduleValue schedule) {
+    throw new UnsupportedOperationException("the map of a schedule");
+  }
 }

@@ -16,6 +16,12 @@ sealed interface Stmt {
   /** {@code assert expr;}: an error unless the expression is {@code True}. */
   record Assert(Expr expr, int pos) implements Stmt {}
 
+  /** {@code source "file";}: runs the statements of the file. */
+  record Source(String path, int pos) implements Stmt {}
+
+  /** {@code write "file" expr;}: writes the value's printed form and a newline to the file. */
+  record Write(String path, Expr expr, int pos) implements Stmt {}
+
   /** A lone {@code ;}. */
   record Empty(int pos) implements Stmt {}
 }

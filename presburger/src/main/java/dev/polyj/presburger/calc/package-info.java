@@ -3,7 +3,10 @@
  *
  * <p>A script is a sequence of statements ending in {@code ;}: {@code X := expr;} assigns,
  * {@code expr;} and {@code print expr;} print the value on one line, {@code assert expr;} checks a
- * boolean, {@code codegen ...;} prints C code (below). Values are unions of sets or maps
+ * boolean (a false one is reported as {@code line:column: assertion failed} and stops the run, as
+ * in iscc), {@code codegen ...;} prints C code (below), {@code source "file";} runs the statements
+ * of a file, {@code write "file" expr;} writes the value to a file and {@code read "file"} is the
+ * isl object a file holds. Values are unions of sets or maps
  * (written in isl notation, e.g. {@code [N] -> { S[i] : 0 <= i < N }}), booleans ({@code True},
  * {@code False}), integers, strings and lists ({@code (a, b)}, indexed by {@code l[i]}).
  *
@@ -14,27 +17,37 @@
  * {@code ->*} and {@code ->-} range intersection and subtraction, {@code .} and {@code before}
  * composition ({@code after} the other way round), {@code ->} universal map, {@code cross}
  * product, {@code %} gist, {@code =} {@code <=} {@code <} {@code >=} {@code >} comparisons,
- * {@code <<} {@code <<=} {@code >>} {@code >>=} lexicographic order maps. Postfix:
+ * {@code <<} {@code <<=} {@code >>} {@code >>=} lexicographic order maps, {@code cross_range}
+ * range product, {@code ==} equality of quasi-polynomials (as functions) and of folds (plain, as
+ * isl: the same values on the same points); {@code =} also compares a string with any value
+ * through its printed form. Postfix:
  * {@code m(s)} application, {@code m^-1} inverse, {@code m^k} power, {@code m^+} transitive
  * closure (a pair {@code (map, exact)}). Prefix functions bind to the next operand: {@code dom}
  * {@code domain} {@code ran} {@code range} {@code params} {@code identity} {@code deltas}
  * {@code deltas_map} {@code domain_map} {@code range_map} {@code wrap} {@code unwrap} {@code zip}
  * {@code coalesce} {@code aff} {@code sample} {@code lexmin} {@code lexmax} {@code card}
- * {@code sum} {@code ub} {@code lb} {@code poly}; {@code typeof} takes the rest of the
- * expression.
+ * {@code sum} {@code ub} {@code lb} {@code poly} {@code scan} (the points of a finite set one by
+ * one) {@code map} (of a schedule); {@code typeof} takes the rest of the expression.
  *
  * <p>Piecewise quasi-polynomials are written in isl notation too ({@code [N] -> { (N^2) : N > 0 }},
  * {@code { S[i] -> (i + 1) : i >= 0 }}); they come from literals and {@code card}. On them
  * {@code +} {@code -} {@code *} are pointwise sum, difference and product, {@code q * s}
  * restricts q to the points of the set s (to the parameter values of a parameter domain),
  * {@code -q} negates, {@code sum q} sums q over its domain (per domain point for a function on a
- * wrapped map), and {@code q(s)} and {@code q @ s} evaluate q at each point of a finite set s (the
+ * wrapped map; {@code NaN} where it would run over infinitely many points, while {@code card} of
+ * an unbounded set is {@code infty}), {@code c * q} scales, {@code q % s} is the gist,
+ * {@code coalesce q} merges pieces of equal value, {@code dom q} is the domain, {@code m . q}
+ * (also {@code m before q}, {@code q after m}) sums q over the images of each point of m's domain,
+ * and {@code q(s)} and {@code q @ s} evaluate q at each point of a finite set s (the
  * result is defined on those points only). {@code ub q} and {@code lb q} give the pair
  * {@code (bound, tight)} where the bound is a piecewise fold ({@code [N] -> { max(N - 1) : N >= 1 }}):
  * exact, hence tight, when q is affine in the counted variables and their floor terms (parametric
  * integer programming, {@link dev.polyj.presburger.count.Bounds}) or when q has no parameters
  * (evaluation at the points); other polynomials get the Bernstein bound over the parametric
- * vertices ({@code max(q1, q2) : ...} per chamber), tight only where the flag says so. {@code poly} is the
+ * vertices ({@code max(q1, q2) : ...} per chamber), tight only where the flag says so. Folds are
+ * also read as literals; on them {@code f + q}, {@code f . g} (both folds at once), {@code c * f},
+ * {@code f * s}, {@code f % s}, {@code f @ s}, {@code coalesce} and {@code dom} work as on
+ * quasi-polynomials. {@code poly} is the
  * identity on conjunctions without local variables and on quasi-polynomials without floor terms
  * (their polyhedral hull and polynomial approximation); other inputs are not supported yet.
  *

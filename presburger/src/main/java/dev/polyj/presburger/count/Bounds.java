@@ -233,7 +233,7 @@ public final class Bounds {
     boolean tight = true;
     for (int i = 0; i < f.pieces().size(); i++) {
       PwQPolynomial.Piece p = f.pieces().get(i);
-      if (p.qp().isInfinite()) throw new UnsupportedOperationException("bounds of infinite values");
+      if (p.qp().isSpecial()) throw new UnsupportedOperationException("bounds of infinite or undefined values");
       QuasiPolynomial q = max ? p.qp() : p.qp().negate();
       int[] onto = new int[f.space().nVar()];
       for (int v = 0; v < onto.length; v++) onto[v] = v < target.nVar() ? v : -1;
@@ -306,7 +306,7 @@ public final class Bounds {
   static final long MAX_POINTS = 1_000_000;
 
   private static boolean isAffine(PwQPolynomial f) {
-    for (PwQPolynomial.Piece p : f.pieces()) if (p.qp().isInfinite() || p.qp().degree() > 1) return false;
+    for (PwQPolynomial.Piece p : f.pieces()) if (p.qp().isSpecial() || p.qp().degree() > 1) return false;
     return true;
   }
 
@@ -356,7 +356,7 @@ public final class Bounds {
 
   /** The lcm of the denominators of q's coefficients; q must be affine in its variables and floors. */
   private static long denominatorLcm(QuasiPolynomial q) {
-    if (q.isInfinite()) throw new UnsupportedOperationException("bounds of infinite values");
+    if (q.isSpecial()) throw new UnsupportedOperationException("bounds of infinite or undefined values");
     if (q.degree() > 1) {
       throw new UnsupportedOperationException("bounds of quasi-polynomials of degree " + q.degree()
           + " over the counted variables");

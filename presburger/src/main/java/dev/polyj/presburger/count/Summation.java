@@ -2,12 +2,16 @@ package dev.polyj.presburger.count;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.qpoly.PwQPolynomial;
+import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,15 +33,75 @@ public final class Summation {
     return space.paramsSpace();
   }
 
-  /** The sum of {@code f} over all points of its domain. */
+  /**
+   * The sum of {@code f} over all points of its domain. As in isl, the sum is {@code NaN} wherever
+   * it would run over infinitely many points (at the target points above an unbounded part of a
+   * piece) or over an undefined value; a sum of {@code infty} values is {@code infty}.
+   */
   public static PwQPolynomial sum(PwQPolynomial f) {
     Space target = resultSpace(f.space());
+    int nT = target.nVar();
     // the pieces of f are disjoint, but their sums overlap in the result space: add them
     PwQPolynomial total = PwQPolynomial.zero(target);
+    boolean special = false;
     for (PwQPolynomial.Piece p : f.pieces()) {
-      total = total.add(Counting.sum(Relation.of(p.domain()), p.qp(), target));
+      List<BasicRelation> basics = p.domain().hasUnknownLocals() ? p.domain().computeDivs().basics() : List.of(p.domain());
+      List<BasicRelation> bounded = new ArrayList<>();
+      for (BasicRelation b : basics) {
+        if (p.qp().isSpecial() || !boundedBeyond(b, nT)) {
+          QuasiPolynomial value = p.qp().isInfinite() ? QuasiPolynomial.infinity(target) : QuasiPolynomial.nan(target);
+          total = total.add(PwQPolynomial.on(projection(b, target), value));
+          special = true;
+        } else {
+          bounded.add(b);
+        }
+      }
+      if (!bounded.isEmpty()) {
+        total = total.add(Counting.sum(Relation.ofBasics(p.domain().space(), bounded), p.qp(), target));
+      }
     }
-    return total;
+    // NaN absorbs what is added to it: one piece per value reads best
+    return special ? total.coalesce() : total;
+  }
+
+  /**
+   * True when b has finitely many points per value of its first {@code nT} variables: no integer
+   * direction of its recession cone moves a later variable or a local (the test of {@link
+   * Barvinok#isBounded}, with the locals counted as variables).
+   */
+  static boolean boundedBeyond(BasicRelation b, int nT) {
+    int width = 1 + b.nVar() + b.nLocal();
+    int d = width - 1 - nT;
+    List<long[]> a = new ArrayList<>();
+    for (long[] r : b.inequalities()) a.add(Arrays.copyOfRange(r, 1 + nT, width));
+    for (long[] r : b.equalities()) {
+      long[] e = Arrays.copyOfRange(r, 1 + nT, width);
+      a.add(e);
+      a.add(Ints.negate(e));
+    }
+    for (int k = 0; k < d; k++) {
+      for (int s = -1; s <= 1; s += 2) {
+        List<long[]> rows = new ArrayList<>();
+        for (long[] ai : a) {
+          long[] r = new long[1 + d];
+          System.arraycopy(ai, 0, r, 1, d);
+          rows.add(r);
+        }
+        long[] dir = new long[1 + d];
+        dir[0] = -1;
+        dir[1 + k] = s;
+        rows.add(dir);
+        if (!OmegaTest.isIntegerEmpty(d, List.of(), rows)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** The points of the target space (b's first variables) above which b has points. */
+  private static Relation projection(BasicRelation b, Space target) {
+    int[] varMap = new int[b.nVar()];
+    for (int v = 0; v < varMap.length; v++) varMap[v] = v < target.nVar() ? v : -1;
+    return b.mapVariables(target, varMap).computeDivs();
   }
 
   /**

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * Exact equality of two piecewise quasi-polynomials as functions (both are zero outside their
- * pieces): {@code infty} on the same points, and a difference that vanishes at every integer point
+ * pieces): {@code infty} on the same points, {@code NaN} on the same points, and a difference that vanishes at every integer point
  * of every piece.
  *
  * <p>On a piece D of the difference with quasi-polynomial q, every floor term (of q and of D's
@@ -39,16 +39,21 @@ final class FunctionEquality {
     Space space = f.space();
     List<BasicRelation> infF = new ArrayList<>();
     List<BasicRelation> infG = new ArrayList<>();
+    List<BasicRelation> nanF = new ArrayList<>();
+    List<BasicRelation> nanG = new ArrayList<>();
     List<PwQPolynomial.Piece> fin = new ArrayList<>();
     for (PwQPolynomial.Piece p : f.pieces()) {
       if (p.qp().isInfinite()) infF.add(p.domain());
+      else if (p.qp().isNaN()) nanF.add(p.domain());
       else fin.add(p);
     }
     for (PwQPolynomial.Piece p : g.pieces()) {
       if (p.qp().isInfinite()) infG.add(p.domain());
+      else if (p.qp().isNaN()) nanG.add(p.domain());
       else fin.add(new PwQPolynomial.Piece(p.domain(), p.qp().negate()));
     }
     if (!Relation.ofBasics(space, infF).isEqual(Relation.ofBasics(space, infG))) return false;
+    if (!Relation.ofBasics(space, nanF).isEqual(Relation.ofBasics(space, nanG))) return false;
     // pieces are disjoint within f and within g: the finite pieces of both avoid the infty points
     PwQPolynomial diff = PwQPolynomial.sumOf(space, fin);
     for (PwQPolynomial.Piece p : diff.pieces()) {

@@ -52,6 +52,11 @@ public final class PointEvaluation {
     Space sp = f.space();
     List<PwQPolynomial.Piece> pieces = new ArrayList<>();
     for (long[] p : points(set, limit)) {
+      QuasiPolynomial special = specialAt(f, p);
+      if (special != null) {
+        pieces.add(new PwQPolynomial.Piece(point(sp, p), special));
+        continue;
+      }
       Rational v = f.evaluate(p);
       if (v.isZero()) continue;
       pieces.add(new PwQPolynomial.Piece(point(sp, p), QuasiPolynomial.constant(sp, v)));
@@ -59,8 +64,18 @@ public final class PointEvaluation {
     return PwQPolynomial.ofDisjoint(sp, pieces);
   }
 
+  /** {@code infty} or {@code NaN} when that is f's value at p (NaN when both meet there), else null. */
+  private static QuasiPolynomial specialAt(PwQPolynomial f, long[] p) {
+    QuasiPolynomial out = null;
+    for (PwQPolynomial.Piece piece : f.terms()) {
+      if (!piece.qp().isSpecial() || !piece.domain().contains(p)) continue;
+      out = out == null || piece.qp().isNaN() ? piece.qp() : out;
+    }
+    return out;
+  }
+
   /** All points (parameters then dimensions) of a finite set. */
-  static List<long[]> points(Relation set, int limit) {
+  public static List<long[]> points(Relation set, int limit) {
     List<long[]> out = new ArrayList<>();
     Relation rest = set;
     while (true) {

@@ -240,6 +240,20 @@ public final class PwQPolynomial {
     return new PwQPolynomial(space, ps);
   }
 
+  /**
+   * The same function with pieces of equal value merged: the domains of each value united and
+   * coalesced (isl's coalesce of a piecewise quasi-polynomial), then made disjoint again.
+   */
+  public PwQPolynomial coalesce() {
+    java.util.Map<QuasiPolynomial, List<BasicRelation>> byValue = new java.util.LinkedHashMap<>();
+    for (Piece p : removeEmpty().pieces()) byValue.computeIfAbsent(p.qp(), q -> new ArrayList<>()).add(p.domain());
+    List<Piece> ps = new ArrayList<>();
+    byValue.forEach((q, ds) -> {
+      for (BasicRelation b : DisjointPieces.disjoint(Relation.ofBasics(space, ds).coalesce())) ps.add(new Piece(b, q));
+    });
+    return ofDisjoint(space, ps);
+  }
+
   /** Structural equality of the terms (not of the functions: compare values for that). */
   @Override
   public boolean equals(Object o) {
@@ -264,7 +278,7 @@ public final class PwQPolynomial {
     for (int i = 0; i < pieces.size(); i++) {
       if (i > 0) sb.append("; ");
       Piece p = pieces.get(i);
-      if (p.qp().isInfinite()) sb.append(prefix).append("infty");
+      if (p.qp().isSpecial()) sb.append(prefix).append(p.qp());
       else sb.append(prefix).append('(').append(QPolyPrinter.polynomial(p.qp(), names)).append(')');
       if (!p.domain().isUniverse()) sb.append(" : ").append(QPolyPrinter.constraints(p.domain(), names));
     }

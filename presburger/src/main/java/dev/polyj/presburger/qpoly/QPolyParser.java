@@ -161,6 +161,9 @@ final class QPolyParser {
     if (text.substring(polyStart, polyEnd).strip().equals("infty")) {
       return PwQPolynomial.on(domain, QuasiPolynomial.infinity(space));
     }
+    if (text.substring(polyStart, polyEnd).strip().equals("NaN")) {
+      return PwQPolynomial.on(domain, QuasiPolynomial.nan(space));
+    }
     pos = polyStart;
     Polynomial p = expr(polyEnd);
     skipSpaces(polyEnd);

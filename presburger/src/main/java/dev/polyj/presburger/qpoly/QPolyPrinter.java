@@ -77,6 +77,7 @@ final class QPolyPrinter {
 
   static String polynomial(QuasiPolynomial q, List<String> varNames) {
     if (q.isInfinite()) return "infty";
+    if (q.isNaN()) return "NaN";
     List<String> names = new ArrayList<>(varNames);
     for (Div d : q.floors()) names.add(floorText(d, names));
     return polynomial(q.polynomial(), names);

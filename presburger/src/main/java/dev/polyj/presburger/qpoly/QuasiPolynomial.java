@@ -27,16 +27,18 @@ public final class QuasiPolynomial {
   private final ImmutableList<Div> floors;
   private final Polynomial poly;
   private final boolean infinite;
+  private final boolean nan;
 
   private QuasiPolynomial(Space space, List<Div> floors, Polynomial poly) {
-    this(space, floors, poly, false);
+    this(space, floors, poly, false, false);
   }
 
-  private QuasiPolynomial(Space space, List<Div> floors, Polynomial poly, boolean infinite) {
+  private QuasiPolynomial(Space space, List<Div> floors, Polynomial poly, boolean infinite, boolean nan) {
     this.space = space;
     this.floors = ImmutableList.copyOf(floors);
     this.poly = poly;
     this.infinite = infinite;
+    this.nan = nan;
   }
 
   /**
@@ -45,12 +47,31 @@ public final class QuasiPolynomial {
    * negation, other products and evaluation are undefined and throw {@link ArithmeticException}.
    */
   public static QuasiPolynomial infinity(Space space) {
-    return new QuasiPolynomial(space, List.of(), Polynomial.ZERO, true);
+    return new QuasiPolynomial(space, List.of(), Polynomial.ZERO, true, false);
   }
 
   /** True for {@link #infinity}. */
   public boolean isInfinite() {
     return infinite;
+  }
+
+  /**
+   * The undefined value {@code NaN} (printed so, as isl does): the sum of a function over an
+   * unbounded set. Every operation with it gives NaN again; evaluation throws {@link
+   * ArithmeticException}.
+   */
+  public static QuasiPolynomial nan(Space space) {
+    return new QuasiPolynomial(space, List.of(), Polynomial.ZERO, false, true);
+  }
+
+  /** True for {@link #nan}. */
+  public boolean isNaN() {
+    return nan;
+  }
+
+  /** True for {@code infty} and {@code NaN}, the values that are not quasi-polynomials. */
+  public boolean isSpecial() {
+    return infinite || nan;
   }
 
   private static ArithmeticException undefined(String what) {
@@ -143,12 +164,12 @@ public final class QuasiPolynomial {
   }
 
   public boolean isZero() {
-    return !infinite && poly.isZero();
+    return !infinite && !nan && poly.isZero();
   }
 
   /** True for a finite constant. */
   public boolean isConstant() {
-    return !infinite && poly.isConstant();
+    return !infinite && !nan && poly.isConstant();
   }
 
   /** Total degree in the variables and floor terms (-1 for zero). */
@@ -160,6 +181,7 @@ public final class QuasiPolynomial {
   // Arithmetic
 
   public QuasiPolynomial add(QuasiPolynomial o) {
+    if (nan || o.nan) return nanIn(o);
     if (infinite || o.infinite) {
       checkArgument(space.equals(o.space), "quasi-polynomials in different spaces: %s vs %s", space, o.space);
       return infinity(space);
@@ -169,12 +191,14 @@ public final class QuasiPolynomial {
   }
 
   public QuasiPolynomial subtract(QuasiPolynomial o) {
+    if (nan || o.nan) return nanIn(o);
     if (infinite || o.infinite) throw undefined("a difference with infty");
     Aligned a = align(o);
     return of(space, a.floors, poly.subtract(a.otherPoly));
   }
 
   public QuasiPolynomial multiply(QuasiPolynomial o) {
+    if (nan || o.nan) return nanIn(o);
     if (infinite || o.infinite) {
       QuasiPolynomial other = infinite ? o : this;
       if (other.infinite || (other.isConstant() && other.poly.constantTerm().signum() > 0)) return infinity(space);
@@ -185,11 +209,13 @@ public final class QuasiPolynomial {
   }
 
   public QuasiPolynomial negate() {
+    if (nan) return this;
     if (infinite) throw undefined("-infty");
     return new QuasiPolynomial(space, floors, poly.negate());
   }
 
   public QuasiPolynomial scale(Rational c) {
+    if (nan) return this;
     if (infinite) {
       if (c.signum() > 0) return this;
       throw undefined("infty times " + c);
@@ -198,9 +224,16 @@ public final class QuasiPolynomial {
   }
 
   public QuasiPolynomial pow(int e) {
+    if (nan) return this;
     if (infinite && e > 0) return this;
     if (infinite) return constant(space, Rational.ONE);
     return of(space, floors, poly.pow(e));
+  }
+
+  /** NaN in this space, after checking that {@code o} is in the same space. */
+  private QuasiPolynomial nanIn(QuasiPolynomial o) {
+    checkArgument(space.equals(o.space), "quasi-polynomials in different spaces: %s vs %s", space, o.space);
+    return nan(space);
   }
 
   private record Aligned(List<Div> floors, Polynomial otherPoly) {}
@@ -248,6 +281,7 @@ public final class QuasiPolynomial {
   public QuasiPolynomial alignParams(List<String> params) {
     if (params.equals(space.params())) return this;
     if (infinite) return infinity(space.withParams(params));
+    if (nan) return nan(space.withParams(params));
     int np = space.nParam();
     int nVar = space.nVar();
     int newNVar = nVar - np + params.size();
@@ -273,7 +307,7 @@ public final class QuasiPolynomial {
   /** The same quasi-polynomial in a space with the same variable layout (e.g. renamed tuples). */
   public QuasiPolynomial withSpace(Space s) {
     checkArgument(s.nVar() == space.nVar() && s.nParam() == space.nParam(), "space %s does not fit %s", s, space);
-    return new QuasiPolynomial(s, floors, poly, infinite);
+    return new QuasiPolynomial(s, floors, poly, infinite, nan);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -283,6 +317,7 @@ public final class QuasiPolynomial {
   public Rational evaluate(long[] point) {
     checkArgument(point.length == space.nVar(), "point of length %s for %s variables", point.length, space.nVar());
     if (infinite) throw new ArithmeticException("the value is infty");
+    if (nan) throw new ArithmeticException("the value is NaN");
     int nVar = space.nVar();
     BigInteger[] vals = new BigInteger[nVar + floors.size()];
     for (int v = 0; v < nVar; v++) vals[v] = BigInteger.valueOf(point[v]);
@@ -300,18 +335,19 @@ public final class QuasiPolynomial {
   @Override
   public boolean equals(Object o) {
     return o instanceof QuasiPolynomial q && q.space.equals(space) && q.floors.equals(floors) && q.poly.equals(poly)
-        && q.infinite == infinite;
+        && q.infinite == infinite && q.nan == nan;
   }
 
   @Override
   public int hashCode() {
-    return ((space.hashCode() * 31 + floors.hashCode()) * 31 + poly.hashCode()) * 2 + (infinite ? 1 : 0);
+    return ((space.hashCode() * 31 + floors.hashCode()) * 31 + poly.hashCode()) * 4 + (infinite ? 1 : 0) + (nan ? 2 : 0);
   }
 
   /** The polynomial in isl notation, e.g. {@code 1/2 * N + 1/2 * N^2} (no braces). */
   @Override
   public String toString() {
     if (infinite) return "infty";
+    if (nan) return "NaN";
     return QPolyPrinter.polynomial(this, QPolyPrinter.names(space));
   }
 }
