@@ -12,13 +12,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code polyj} command line. Exit codes: 0 success; 2 bad input (messages carry
+ * The {@code polyj} command line. Exit codes: 0 success; 1 a negative answer the user asked for
+ * (a failed {@code assert} in {@code calc}); 2 bad input (messages carry
  * file:line:column) or a command that is not supported yet; 3 internal error (a bug: a short
  * message saying where to report it; the stack trace only with {@code --debug}).
  */
 @Command(name = "polyj", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Exact Presburger arithmetic and a polyhedral loop optimizer.",
-    footer = {"", "Exit codes: 0 success, 2 bad input, 3 internal error."})
+    footer = {"", "Exit codes: 0 success, 1 negative answer (failed assert), 2 bad input, 3 internal error."})
 public final class Main implements Callable<Integer> {
   /** Exit code for success. */
   public static final int OK = 0;
