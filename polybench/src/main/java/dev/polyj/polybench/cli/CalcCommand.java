@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = {"Runs a script in the iscc language, from FILE or standard input, printing one line per result.",
         "Errors go to standard error as FILE:LINE:COLUMN: message; the script goes on with the next statement."},
-    footer = {"", "Exit codes: 0 every statement ran, 2 a statement had an error, 3 internal error."})
+    footer = {"", "Exit codes: 0 every statement ran, 1 an assertion failed, 2 a statement had an error, 3 internal error."})
 final class CalcCommand implements Callable<Integer> {
   private final InputStream stdin;
 
