@@ -184,11 +184,19 @@ final class Barvinok {
    * infinitely many points wherever it has one.
    */
   static boolean isBounded(BasicRelation b, int nT) {
-    int d = b.nVar() - nT;
+    return recessionConeIsZero(b, nT, 1 + b.nVar());
+  }
+
+  /**
+   * True when the recession cone of b in the columns {@code 1 + nT .. end - 1} (the counted
+   * variables, and the locals too when {@code end} includes them) is {0}.
+   */
+  static boolean recessionConeIsZero(BasicRelation b, int nT, int end) {
+    int d = end - 1 - nT;
     List<long[]> a = new ArrayList<>();
-    for (long[] r : b.inequalities()) a.add(Arrays.copyOfRange(r, 1 + nT, 1 + nT + d));
+    for (long[] r : b.inequalities()) a.add(Arrays.copyOfRange(r, 1 + nT, end));
     for (long[] r : b.equalities()) {
-      long[] e = Arrays.copyOfRange(r, 1 + nT, 1 + nT + d);
+      long[] e = Arrays.copyOfRange(r, 1 + nT, end);
       a.add(e);
       a.add(Ints.negate(e));
     }

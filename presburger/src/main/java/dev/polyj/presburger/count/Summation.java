@@ -2,8 +2,6 @@ package dev.polyj.presburger.count;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.polyj.presburger.arith.Ints;
-import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.qpoly.PwQPolynomial;
 import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.qpoly.UnionPwQPolynomial;
@@ -11,7 +9,6 @@ import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -70,31 +67,7 @@ public final class Summation {
    * Barvinok#isBounded}, with the locals counted as variables).
    */
   static boolean boundedBeyond(BasicRelation b, int nT) {
-    int width = 1 + b.nVar() + b.nLocal();
-    int d = width - 1 - nT;
-    List<long[]> a = new ArrayList<>();
-    for (long[] r : b.inequalities()) a.add(Arrays.copyOfRange(r, 1 + nT, width));
-    for (long[] r : b.equalities()) {
-      long[] e = Arrays.copyOfRange(r, 1 + nT, width);
-      a.add(e);
-      a.add(Ints.negate(e));
-    }
-    for (int k = 0; k < d; k++) {
-      for (int s = -1; s <= 1; s += 2) {
-        List<long[]> rows = new ArrayList<>();
-        for (long[] ai : a) {
-          long[] r = new long[1 + d];
-          System.arraycopy(ai, 0, r, 1, d);
-          rows.add(r);
-        }
-        long[] dir = new long[1 + d];
-        dir[0] = -1;
-        dir[1 + k] = s;
-        rows.add(dir);
-        if (!OmegaTest.isIntegerEmpty(d, List.of(), rows)) return false;
-      }
-    }
-    return true;
+    return Barvinok.recessionConeIsZero(b, nT, 1 + b.nVar() + b.nLocal());
   }
 
   /** The points of the target space (b's first variables) above which b has points. */
