@@ -26,29 +26,9 @@ class BoundsProperties {
     return fold.evaluate(point);
   }
 
-  /** Checks both bounds of f, a function on a set space, for parameter values in [-2, 7]. */
+  /** Checks that both bounds of f are exact (tight, equal to the enumerated extremes) for parameter values in [-2, 7]. */
   static void check(PwQPolynomial f) {
-    Space s = f.space();
-    Space target = s.isParams() ? s : Summation.resultSpace(s);
-    Bounds.Fold ub = Bounds.bound(f, true);
-    Bounds.Fold lb = Bounds.bound(f, false);
-    int nT = target.nVar();
-    int n = s.nVar() - nT;
-    BruteForce.forEachPoint(nT, -2, 7, t -> {
-      Rational[] best = {null, null};
-      BruteForce.forEachPoint(n, -4, 12, x -> {
-        long[] full = Arrays.copyOf(t, nT + n);
-        System.arraycopy(x, 0, full, nT, n);
-        for (PwQPolynomial.Piece p : f.pieces()) {
-          if (!p.domain().contains(full)) continue;
-          Rational v = p.qp().evaluate(full);
-          if (best[0] == null || v.compareTo(best[0]) > 0) best[0] = v;
-          if (best[1] == null || v.compareTo(best[1]) < 0) best[1] = v;
-        }
-      });
-      assertEquals(best[0], valueAt(ub, t), () -> "ub at " + Arrays.toString(t) + " of " + f + " = " + ub);
-      assertEquals(best[1], valueAt(lb, t), () -> "lb at " + Arrays.toString(t) + " of " + f + " = " + lb);
-    });
+    checkBounds(f, true);
   }
 
   @ParameterizedTest
@@ -82,15 +62,16 @@ class BoundsProperties {
   }
 
   /**
-   * Bernstein bounds of polynomials with parameters against enumeration: defined exactly where
+   * Both bounds of f against enumeration for parameter values in [-2, 7]: defined exactly where
    * the domain has points, above every value (below, for lb) there, and equal to the largest
-   * (smallest) value where the bound says it is tight.
+   * (smallest) value where the bound says it is tight, which {@code exact} requires.
    */
-  static void checkBernstein(PwQPolynomial f) {
+  static void checkBounds(PwQPolynomial f, boolean exact) {
     Space s = f.space();
     Space target = s.isParams() ? s : Summation.resultSpace(s);
     Bounds.Fold ub = Bounds.bound(f, true);
     Bounds.Fold lb = Bounds.bound(f, false);
+    if (exact) assertTrue(ub.tight() && lb.tight(), () -> "not tight: " + ub + ", " + lb);
     int nT = target.nVar();
     int n = s.nVar() - nT;
     BruteForce.forEachPoint(nT, -2, 7, t -> {
@@ -120,6 +101,10 @@ class BoundsProperties {
       if (ub.tight()) assertEquals(best[0], u, () -> "tight ub" + at + ": " + ub);
       if (lb.tight()) assertEquals(best[1], l, () -> "tight lb" + at + ": " + lb);
     });
+  }
+
+  static void checkBernstein(PwQPolynomial f) {
+    checkBounds(f, false);
   }
 
   @ParameterizedTest

@@ -27,17 +27,7 @@ class OmegaTestProperties {
     List<long[]> ineqs = new ArrayList<>();
     // first row is an equality when its constant is even, keeps a mix of both kinds
     for (int i = 0; i < rows.size(); i++) (i == 0 && rows.get(0)[0] % 2 == 0 ? eqs : ineqs).add(rows.get(i));
-    List<long[]> boxed = new ArrayList<>(ineqs);
-    for (int v = 0; v < nVar; v++) {
-      long[] lo = new long[nVar + 1];
-      lo[0] = BOX;
-      lo[1 + v] = 1;
-      long[] hi = new long[nVar + 1];
-      hi[0] = BOX;
-      hi[1 + v] = -1;
-      boxed.add(lo);
-      boxed.add(hi);
-    }
+    List<long[]> boxed = boxed(ineqs, nVar, BOX);
     boolean[] found = {false};
     BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
       if (found[0]) return;
@@ -50,6 +40,22 @@ class OmegaTestProperties {
     assertEquals(!found[0], OmegaTest.isIntegerEmptyByBasisReduction(nVar, eqs, boxed));
     BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, boxed, 1000);
     if (bb != BranchAndBound.Answer.UNKNOWN) assertEquals(!found[0], bb == BranchAndBound.Answer.EMPTY);
+  }
+
+  /** The rows with {@code -box <= x_v <= box} for every variable. */
+  static List<long[]> boxed(List<long[]> rows, int nVar, long box) {
+    List<long[]> out = new ArrayList<>(rows);
+    for (int v = 0; v < nVar; v++) {
+      long[] lo = new long[nVar + 1];
+      lo[0] = box;
+      lo[1 + v] = 1;
+      long[] hi = new long[nVar + 1];
+      hi[0] = box;
+      hi[1 + v] = -1;
+      out.add(lo);
+      out.add(hi);
+    }
+    return out;
   }
 
   @Provide
@@ -69,18 +75,8 @@ class OmegaTestProperties {
   @Property(tries = 25)
   void denseSystemsMatchEnumeration(@ForAll("denseSystems") List<long[]> rows) {
     int nVar = rows.get(0).length - 1;
-    List<long[]> boxed = new ArrayList<>(rows);
     long box = 2;
-    for (int v = 0; v < nVar; v++) {
-      long[] lo = new long[nVar + 1];
-      lo[0] = box;
-      lo[1 + v] = 1;
-      long[] hi = new long[nVar + 1];
-      hi[0] = box;
-      hi[1 + v] = -1;
-      boxed.add(lo);
-      boxed.add(hi);
-    }
+    List<long[]> boxed = boxed(rows, nVar, box);
     boolean[] found = {false};
     BruteForce.forEachPoint(nVar, -box, box, p -> {
       if (found[0]) return;
