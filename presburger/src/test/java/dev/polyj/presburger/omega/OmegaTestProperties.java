@@ -165,18 +165,7 @@ class OmegaTestProperties {
   }
 
   static List<long[]> boxed(List<long[]> rows, int nVar) {
-    List<long[]> boxed = new ArrayList<>(rows);
-    for (int v = 0; v < nVar; v++) {
-      long[] lo = new long[nVar + 1];
-      lo[0] = BOX;
-      lo[1 + v] = 1;
-      long[] hi = new long[nVar + 1];
-      hi[0] = BOX;
-      hi[1 + v] = -1;
-      boxed.add(lo);
-      boxed.add(hi);
-    }
-    return boxed;
+    return boxed(rows, nVar, BOX);
   }
 
   @Property(tries = 200)
