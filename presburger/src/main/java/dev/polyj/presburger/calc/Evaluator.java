@@ -277,6 +277,10 @@ final class Evaluator {
         if (setA != null && setB != null) return set(s, pos, () -> setA.gist(setB));
         if (mapA != null && mapB != null) return map(s, pos, () -> mapA.gist(mapB));
         if (mapA != null && setB != null) return map(s, pos, () -> gistDomain(mapA, setB));
+        if (qpoly(a) != null && (setB != null || mapB != null)) {
+          UnionRelation context = setB != null ? setB : mapB;
+          return qpolyResult(s, pos, () -> qpoly(a).gist(context));
+        }
         break;
       case MAP_TO:
         if (setA != null && setB != null) return map(s, pos, () -> setA.mapTo(setB));
@@ -478,6 +482,7 @@ final class Evaluator {
       case "dom":
       case "domain":
         if (mapArg != null) return set(f, pos, mapArg::domain);
+        if (qpoly(a) != null) return set(f, pos, () -> qpoly(a).domain());
         break;
       case "ran":
       case "range":
