@@ -27,8 +27,9 @@
  * {@code { S[i] -> (i + 1) : i >= 0 }}); they come from literals and {@code card}. On them
  * {@code +} {@code -} {@code *} are pointwise sum, difference and product, {@code q * s}
  * restricts q to the points of the set s (to the parameter values of a parameter domain),
- * {@code -q} negates, {@code q % s} is a function equal to q on s (gist), {@code dom q} the points where q may be non-zero, {@code sum q} sums q over its domain (per domain point for a function on a
- * wrapped map), and {@code q(s)} and {@code q @ s} evaluate q at each point of a finite set s (the
+ * {@code -q} negates, {@code q % s} is a function equal to q on s (gist), {@code dom q} holds the
+ * points where q may be non-zero, {@code sum q} sums q over its domain (per domain point for a
+ * function on a wrapped map), and {@code q(s)} and {@code q @ s} evaluate q at each point of a finite set s (the
  * result is defined on those points only). {@code ub q} and {@code lb q} give the pair
  * {@code (bound, tight)} where the bound is a piecewise fold ({@code [N] -> { max(N - 1) : N >= 1 }}):
  * exact, hence tight, when q is affine in the counted variables and their floor terms (parametric
