@@ -49,9 +49,7 @@ final class FunctionOps {
 
   /** The union of the domains of the members (where some piece holds). */
   static UnionRelation domain(UnionPwQPolynomial q) {
-    List<Relation> out = new ArrayList<>();
-    for (PwQPolynomial g : q.members()) out.add(g.domain().removeEmpty());
-    return out.isEmpty() ? UnionRelation.empty(q.params()) : UnionRelation.of(out);
+    return q.domain().map(Relation::removeEmpty);
   }
 
   static UnionPwQPolynomial coalesce(UnionPwQPolynomial q) {
@@ -71,13 +69,7 @@ final class FunctionOps {
     for (PwQPolynomial g : qa.members()) {
       Relation ctx = contextFor(g.space(), ca);
       if (ctx == null) continue;
-      List<PwQPolynomial.Piece> ps = new ArrayList<>();
-      for (PwQPolynomial.Piece p : g.pieces()) {
-        Relation d = Relation.of(p.domain());
-        if (d.intersect(ctx).isEmpty()) continue;
-        for (BasicRelation b : d.gist(ctx).basics()) ps.add(new PwQPolynomial.Piece(b, p.qp()));
-      }
-      out.add(PwQPolynomial.ofDisjoint(g.space(), ps));
+      out.add(g.gist(ctx));
     }
     UnionPwQPolynomial u = UnionPwQPolynomial.of(out);
     return u.members().isEmpty() ? UnionPwQPolynomial.empty(params) : u;

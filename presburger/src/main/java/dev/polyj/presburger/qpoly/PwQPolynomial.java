@@ -217,6 +217,25 @@ public final class PwQPolynomial {
     return new PwQPolynomial(ab[0].space, ps, ab[0].pieces != null);
   }
 
+  /**
+   * A function equal to this one on the points of {@code context} (isl's gist): pieces without
+   * points in the context are dropped and each remaining piece's domain is simplified with respect
+   * to the context ({@link Relation#gist}) when that gives one conjunction. On the context the
+   * pieces stay disjoint; outside it they may overlap and then add up.
+   */
+  public PwQPolynomial gist(Relation context) {
+    PwQPolynomial[] ab = aligned(this, PwQPolynomial.zero(context.space()));
+    Relation c = context.alignParams(ab[0].space.params()).withSpace(ab[0].space);
+    List<Piece> ps = new ArrayList<>();
+    for (Piece p : ab[0].pieces()) {
+      Relation d = Relation.of(p.domain());
+      if (d.intersect(c).isEmpty()) continue;
+      Relation g = d.gist(c);
+      ps.add(new Piece(g.nBasic() == 1 ? g.basics().get(0) : p.domain(), p.qp()));
+    }
+    return sumOf(ab[0].space, ps);
+  }
+
   private static PwQPolynomial[] aligned(PwQPolynomial a, PwQPolynomial b) {
     checkArgument(a.space.tuplesMatch(b.space), "piecewise quasi-polynomials in different spaces: %s vs %s",
         a.space, b.space);

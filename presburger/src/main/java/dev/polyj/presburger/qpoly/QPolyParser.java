@@ -13,7 +13,8 @@ import java.util.List;
  * {@code [N] -> { (1/2 * N + 1/2 * N^2) : N > 0 }}, {@code [N] -> { S[i] -> (N - i) : 0 <= i < N }},
  * {@code { 0 }}, with pieces separated by {@code ;}. Polynomials use {@code + - *}, division by
  * constants, {@code ^} with constant exponents, parentheses, rational constants and
- * {@code floor(...)} / {@code ceil(...)} of affine expressions (which may contain floors). Each
+ * {@code floor(...)} / {@code ceil(...)} of affine expressions (which may contain floors), also
+ * written in isl's older bracket form {@code [(i + 1)/2]} for {@code floor((i + 1)/2)}. Each
  * piece's tuple and condition are read by the set parser ({@link IslParser}). Pieces are meant to
  * be disjoint, as printed; overlapping pieces add up.
  */
@@ -213,8 +214,9 @@ final class QPolyParser {
         Polynomial d = power(end);
         if (!d.isConstant() || d.isZero()) throw error("division by a non-constant or zero");
         r = r.scale(Rational.ONE.divide(d.constantTerm()));
-      } else if (pos < end && (Character.isLetter(text.charAt(pos)) || text.charAt(pos) == '(')) {
-        r = r.multiply(power(end)); // implicit product: 2N, 2(N + 1)
+      } else if (pos < end && (Character.isLetter(text.charAt(pos)) || text.charAt(pos) == '('
+          || text.charAt(pos) == '[')) {
+        r = r.multiply(power(end)); // implicit product: 2N, 2(N + 1), 2[N/2]
       } else {
         return r;
       }
@@ -242,6 +244,12 @@ final class QPolyParser {
       Polynomial r = expr(end);
       if (!eat(')', end)) throw error("expected ')'");
       return r;
+    }
+    if (c == '[') { // [e] is floor(e)
+      pos++;
+      Polynomial arg = expr(end);
+      if (!eat(']', end)) throw error("expected ']'");
+      return floorOf(arg, false);
     }
     if (c == '-') {
       pos++;

@@ -123,6 +123,33 @@ public final class UnionPwQPolynomial {
     return res.members.isEmpty() ? empty(ps) : res;
   }
 
+  /**
+   * A function equal to this one on the points of {@code u} (isl's gist): each member is simplified
+   * with respect to the member of u in its space ({@link PwQPolynomial#gist}); members whose space
+   * u does not cover are dropped.
+   */
+  public UnionPwQPolynomial gist(dev.polyj.presburger.set.UnionRelation u) {
+    List<String> ps = Space.mergeParams(params, u.paramNames());
+    dev.polyj.presburger.set.UnionRelation ua = u.alignParams(ps);
+    List<PwQPolynomial> out = new ArrayList<>();
+    for (PwQPolynomial f : members.values()) {
+      PwQPolynomial fa = f.alignParams(ps);
+      for (dev.polyj.presburger.set.Relation r : ua.relations()) {
+        if (r.space().tuplesMatch(fa.space())) out.add(fa.gist(r.withSpace(fa.space())));
+      }
+    }
+    UnionPwQPolynomial res = of(out);
+    return res.members.isEmpty() ? empty(ps) : res;
+  }
+
+  /** The points where some member may be non-zero, one relation per member's space. */
+  public dev.polyj.presburger.set.UnionRelation domain() {
+    List<dev.polyj.presburger.set.Relation> rs = new ArrayList<>();
+    for (PwQPolynomial f : members.values()) rs.add(f.domain());
+    return rs.isEmpty() ? dev.polyj.presburger.set.UnionRelation.empty(params)
+        : dev.polyj.presburger.set.UnionRelation.of(rs);
+  }
+
   /** This function over the parameter list {@code ps} (a superset of its own). */
   public UnionPwQPolynomial alignParams(List<String> ps) {
     if (ps.equals(params)) return this;

@@ -18,7 +18,8 @@ import java.util.Set;
  * point outside A and B (exact subtraction). This covers isl's cases where one piece contains the
  * other (all of A's constraints valid for B), adjacent facets and one piece extending another
  * (the constraints that separate them are dropped), but not the cases that need new constraints
- * ("wrapping"). A piece with unknown existentials is only dropped when it is contained in another.
+ * ("wrapping"), except the constraints of the parameter domain, which are added when the candidate
+ * fails only for parameter values where neither piece has points. A piece with unknown existentials is only dropped when it is contained in another.
  * Failed pairs are remembered, so each pair of pieces is tried once.
  */
 final class Coalescing {
@@ -88,11 +89,47 @@ final class Coalescing {
     cand.addAll(validB);
     cand.addAll(wrapped(la, lb, validA, width));
     cand.addAll(wrapped(lb, la, validB, width));
+    BasicRelation c = candidate(al, a, b, cand);
+    if (c == null && a.nParam() > 0 && a.nVar() > a.nParam() && a.nLocal() == 0 && b.nLocal() == 0) {
+      // the candidate may only fail for parameter values where neither piece has points (tried on
+      // pieces without locals, where the extra subtraction stays cheap)
+      List<long[]> params = parameterDomain(a, b, width);
+      if (params != null) {
+        cand.addAll(params);
+        c = candidate(al, a, b, cand);
+      }
+    }
+    return c == null ? null : Redundancy.simplify(c);
+  }
+
+  /** The basic relation of the candidate rows when it has no point outside a and b, else null. */
+  private static BasicRelation candidate(DivAlignment al, BasicRelation a, BasicRelation b, List<long[]> cand) {
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     Relation rest = Subtraction.subtract(Relation.of(c), Relation.ofBasics(a.space(), List.of(a, b)));
-    if (!rest.isEmpty()) return null;
-    return Redundancy.simplify(c);
+    return rest.isEmpty() ? c : null;
+  }
+
+  /**
+   * The constraints (as inequalities over the aligned columns) of the parameter values where a or b
+   * has points, when one piece's parameter domain contains the other's and is one conjunction
+   * without locals; null otherwise. Added to a
+   * candidate, they join pieces like {@code 1 <= i <= n - 1} and {@code 2 <= i <= n} into
+   * {@code 1 <= i <= n and n >= 2}.
+   */
+  private static List<long[]> parameterDomain(BasicRelation a, BasicRelation b, int width) {
+    Relation pa = Relation.of(a).params();
+    Relation pb = Relation.of(b).params();
+    Relation p = pa.isSubset(pb) ? pb : pb.isSubset(pa) ? pa : null;
+    if (p == null || p.nBasic() != 1 || p.basics().get(0).nLocal() > 0) return null;
+    BasicRelation d = p.basics().get(0);
+    List<long[]> out = new ArrayList<>();
+    for (long[] e : d.eqsRaw()) {
+      out.add(java.util.Arrays.copyOf(e, width));
+      out.add(java.util.Arrays.copyOf(Ints.negate(e), width));
+    }
+    for (long[] r : d.ineqsRaw()) out.add(java.util.Arrays.copyOf(r, width));
+    return out;
   }
 
   /**

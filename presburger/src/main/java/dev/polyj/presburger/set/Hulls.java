@@ -68,6 +68,21 @@ final class Hulls {
     }
   }
 
+  /**
+   * The relation with unknown existentials rewritten as known divisions (exact projection, {@link
+   * DivComputation}), so that the affine hull sees the lattice they define: {@code exists e0, e2 :
+   * 32 e2 = 31 + 31 e0 and ...} may force {@code a = 32 floor(a/32)}, which an existential left
+   * out of the hull's columns would lose. Unchanged when the projection is refused as too large.
+   */
+  private static Relation withKnownDivisions(Relation r) {
+    if (r.basics().stream().noneMatch(BasicRelation::hasUnknownLocals)) return r;
+    try {
+      return r.computeDivs();
+    } catch (ArithmeticException e) {
+      return r;
+    }
+  }
+
   private static List<BasicRelation> nonEmpty(Relation r) {
     List<BasicRelation> out = new ArrayList<>();
     for (BasicRelation b : r.basics()) if (!b.isEmpty()) out.add(b);
@@ -75,7 +90,7 @@ final class Hulls {
   }
 
   static BasicRelation affineHull(Relation r) {
-    List<BasicRelation> pieces = nonEmpty(r);
+    List<BasicRelation> pieces = nonEmpty(withKnownDivisions(r));
     if (pieces.isEmpty()) return BasicRelation.empty(r.space());
     Aligned a = new Aligned(pieces, r.space().nVar());
     List<long[]> eqs = latticeRows(a, affineHullRows(a));
