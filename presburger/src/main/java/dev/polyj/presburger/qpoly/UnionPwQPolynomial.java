@@ -110,17 +110,7 @@ public final class UnionPwQPolynomial {
 
   /** Each member restricted to the points of the member of {@code u} in its space (zero elsewhere). */
   public UnionPwQPolynomial intersectDomain(dev.polyj.presburger.set.UnionRelation u) {
-    List<String> ps = Space.mergeParams(params, u.paramNames());
-    dev.polyj.presburger.set.UnionRelation ua = u.alignParams(ps);
-    List<PwQPolynomial> out = new ArrayList<>();
-    for (PwQPolynomial f : members.values()) {
-      PwQPolynomial fa = f.alignParams(ps);
-      for (dev.polyj.presburger.set.Relation r : ua.relations()) {
-        if (r.space().tuplesMatch(fa.space())) out.add(fa.intersectDomain(r.withSpace(fa.space())));
-      }
-    }
-    UnionPwQPolynomial res = of(out);
-    return res.members.isEmpty() ? empty(ps) : res;
+    return withMatchingSets(u, PwQPolynomial::intersectDomain);
   }
 
   /**
@@ -129,13 +119,19 @@ public final class UnionPwQPolynomial {
    * u does not cover are dropped.
    */
   public UnionPwQPolynomial gist(dev.polyj.presburger.set.UnionRelation u) {
+    return withMatchingSets(u, PwQPolynomial::gist);
+  }
+
+  /** {@code op(member, set)} for each member and each member of u in the member's space. */
+  private UnionPwQPolynomial withMatchingSets(dev.polyj.presburger.set.UnionRelation u,
+      java.util.function.BiFunction<PwQPolynomial, dev.polyj.presburger.set.Relation, PwQPolynomial> op) {
     List<String> ps = Space.mergeParams(params, u.paramNames());
     dev.polyj.presburger.set.UnionRelation ua = u.alignParams(ps);
     List<PwQPolynomial> out = new ArrayList<>();
     for (PwQPolynomial f : members.values()) {
       PwQPolynomial fa = f.alignParams(ps);
       for (dev.polyj.presburger.set.Relation r : ua.relations()) {
-        if (r.space().tuplesMatch(fa.space())) out.add(fa.gist(r.withSpace(fa.space())));
+        if (r.space().tuplesMatch(fa.space())) out.add(op.apply(fa, r.withSpace(fa.space())));
       }
     }
     UnionPwQPolynomial res = of(out);
