@@ -103,6 +103,10 @@ public final class CParser {
     List<FunctionDef> functions = new ArrayList<>();
     while (peek().kind() != Token.Kind.EOF) {
       Token start = peek();
+      if (start.kind() == Token.Kind.PRAGMA && start.inMainFile() && start.text().equals("scop")) {
+        functions.add(fileScopeRegion());
+        continue;
+      }
       if (start.kind() == Token.Kind.PRAGMA || start.is(";")) {
         p++;
         continue;
@@ -122,6 +126,28 @@ public final class CParser {
       }
     }
     return new TranslationUnit(fileName, ImmutableList.copyOf(globals), ImmutableList.copyOf(functions));
+  }
+
+  /**
+   * A {@code #pragma scop} region at file level (statements outside any function, as in bare SCoP
+   * fragments): its pragmas and the statements between them become the body of a function
+   * without a name.
+   */
+  private FunctionDef fileScopeRegion() {
+    Token start = next();
+    List<CStmt> items = new ArrayList<>();
+    items.add(new CStmt.Pragma(start.text(), start.pos()));
+    while (true) {
+      Token t = peek();
+      if (t.kind() == Token.Kind.EOF) throw error(start, "#pragma scop without #pragma endscop");
+      if (t.kind() == Token.Kind.PRAGMA && t.text().equals("endscop")) {
+        p++;
+        items.add(new CStmt.Pragma(t.text(), t.pos()));
+        break;
+      }
+      items.add(isDeclarationStart() ? declaration() : statement());
+    }
+    return FunctionDef.fileScope(new CStmt.Block(items, start.pos()));
   }
 
   /** Skips one top-level construct: up to a ';' at nesting depth 0 or the end of a function body. */
