@@ -182,7 +182,8 @@ final class FragmentHarness {
         continue;
       }
       long[][] box = boxes.get(name);
-      if (box == null) throw new IllegalStateException("array '" + name + "' is never accessed");
+      if (box == null) box = new long[a.rank()][];
+      for (int d = 0; d < a.rank(); d++) if (box[d] == null) box[d] = new long[] {0, 0};
       long total = 1;
       long offset = 0;
       StringBuilder inner = new StringBuilder();
@@ -295,9 +296,9 @@ final class FragmentHarness {
     pb.redirectError(err.toFile());
     Process p = pb.start();
     try {
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      if (!p.waitFor(30, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        return new String[] {"timeout", "", "timed out"};
+        return new String[] {"timeout", "", "no result after 30 s"};
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

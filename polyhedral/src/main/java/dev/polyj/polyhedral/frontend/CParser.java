@@ -112,7 +112,8 @@ public final class CParser {
         continue;
       }
       if (start.inMainFile()) {
-        externalDeclaration(functions, true);
+        if (!isTypeStart(start) && !implicitIntFunction()) functions.add(fileScopeStatements());
+        else externalDeclaration(functions, true);
       } else {
         int save = p;
         int nGlobals = globals.size();
@@ -148,6 +149,41 @@ public final class CParser {
       items.add(isDeclarationStart() ? declaration() : statement());
     }
     return FunctionDef.fileScope(new CStmt.Block(items, start.pos()));
+  }
+
+  /**
+   * Statements written at file level outside any {@code #pragma scop} region (the code around the
+   * region of a fragment): parsed up to the next declaration, pragma or function, and held as a
+   * function without a name that has no pragmas.
+   */
+  private FunctionDef fileScopeStatements() {
+    SourcePos pos = peek().pos();
+    List<CStmt> items = new ArrayList<>();
+    while (true) {
+      Token t = peek();
+      if (t.kind() == Token.Kind.EOF || t.kind() == Token.Kind.PRAGMA || !t.inMainFile() || isTypeStart(t)
+          || implicitIntFunction()) {
+        break;
+      }
+      items.add(statement());
+    }
+    return FunctionDef.fileScope(new CStmt.Block(items, pos));
+  }
+
+  /** Whether a function definition without a result type ({@code main() { ... }}, implicit int) starts here. */
+  private boolean implicitIntFunction() {
+    if (peek().kind() != Token.Kind.IDENT || !peek(1).is("(")
+        || Set.of("for", "if", "while", "switch", "return", "sizeof", "do").contains(peek().text())) {
+      return false;
+    }
+    int depth = 0;
+    for (int k = p + 1; k < toks.size(); k++) {
+      Token t = toks.get(k);
+      if (t.kind() == Token.Kind.EOF) return false;
+      if (t.is("(")) depth++;
+      else if (t.is(")") && --depth == 0) return k + 1 < toks.size() && toks.get(k + 1).is("{");
+    }
+    return false;
   }
 
   /** Skips one top-level construct: up to a ';' at nesting depth 0 or the end of a function body. */
@@ -195,6 +231,7 @@ public final class CParser {
   private void externalDeclaration(List<FunctionDef> functions, boolean strict) {
     Token start = peek();
     Spec spec = declSpecifiers();
+    if (!spec.any && implicitIntFunction()) spec = new Spec(new CType.Basic("int", false, false, true), false, true);
     if (!spec.any) throw error(start, "expected declaration before " + start);
     if (accept(";")) return;
     while (true) {
