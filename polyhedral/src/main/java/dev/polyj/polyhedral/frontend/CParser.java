@@ -165,7 +165,12 @@ public final class CParser {
           || implicitIntFunction()) {
         break;
       }
-      items.add(statement());
+      try {
+        items.add(statement());
+      } catch (CSourceException e) {
+        throw new CSourceException(e.pos(), e.detail() + " (text outside functions that is not a declaration is read "
+            + "as C statements)");
+      }
     }
     return FunctionDef.fileScope(new CStmt.Block(items, pos));
   }
