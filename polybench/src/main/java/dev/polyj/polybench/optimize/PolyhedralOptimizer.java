@@ -170,9 +170,9 @@ public final class PolyhedralOptimizer implements Optimizer {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
           replacement = regionCode(region.scop(), level, config) + "\n";
-          notes.add("region " + (k + 1) + " (" + region.functionName() + "): optimized");
+          notes.add("region " + (k + 1) + " (" + where(region) + "): optimized");
         } catch (RuntimeException e) {
-          notes.add("region " + (k + 1) + " (" + region.functionName() + "): left unchanged: " + e.getMessage());
+          notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }
       }
       sb.append(replacement);
@@ -181,6 +181,11 @@ public final class PolyhedralOptimizer implements Optimizer {
     }
     sb.append(text.substring(pos));
     return new Output(sb.toString(), notes);
+  }
+
+  /** The function of a region, or "file scope" for a region written outside any function. */
+  private static String where(RegionResult region) {
+    return region.functionName() == null ? "file scope" : region.functionName();
   }
 
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */

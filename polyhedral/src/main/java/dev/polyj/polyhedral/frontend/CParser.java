@@ -103,12 +103,17 @@ public final class CParser {
     List<FunctionDef> functions = new ArrayList<>();
     while (peek().kind() != Token.Kind.EOF) {
       Token start = peek();
+      if (start.kind() == Token.Kind.PRAGMA && start.inMainFile() && start.text().equals("scop")) {
+        functions.add(fileScopeRegion());
+        continue;
+      }
       if (start.kind() == Token.Kind.PRAGMA || start.is(";")) {
         p++;
         continue;
       }
       if (start.inMainFile()) {
-        externalDeclaration(functions, true);
+        if (!isTypeStart(start) && !implicitIntFunction()) functions.add(fileScopeStatements());
+        else externalDeclaration(functions, true);
       } else {
         int save = p;
         int nGlobals = globals.size();
@@ -122,6 +127,68 @@ public final class CParser {
       }
     }
     return new TranslationUnit(fileName, ImmutableList.copyOf(globals), ImmutableList.copyOf(functions));
+  }
+
+  /**
+   * A {@code #pragma scop} region at file level (statements outside any function, as in bare SCoP
+   * fragments): its pragmas and the statements between them become the body of a function
+   * without a name.
+   */
+  private FunctionDef fileScopeRegion() {
+    Token start = next();
+    List<CStmt> items = new ArrayList<>();
+    items.add(new CStmt.Pragma(start.text(), start.pos()));
+    while (true) {
+      Token t = peek();
+      if (t.kind() == Token.Kind.EOF) throw error(start, "#pragma scop without #pragma endscop");
+      if (t.kind() == Token.Kind.PRAGMA && t.text().equals("endscop")) {
+        p++;
+        items.add(new CStmt.Pragma(t.text(), t.pos()));
+        break;
+      }
+      items.add(isDeclarationStart() ? declaration() : statement());
+    }
+    return FunctionDef.fileScope(new CStmt.Block(items, start.pos()));
+  }
+
+  /**
+   * Statements written at file level outside any {@code #pragma scop} region (the code around the
+   * region of a fragment): parsed up to the next declaration, pragma or function, and held as a
+   * function without a name that has no pragmas.
+   */
+  private FunctionDef fileScopeStatements() {
+    SourcePos pos = peek().pos();
+    List<CStmt> items = new ArrayList<>();
+    while (true) {
+      Token t = peek();
+      if (t.kind() == Token.Kind.EOF || t.kind() == Token.Kind.PRAGMA || !t.inMainFile() || isTypeStart(t)
+          || implicitIntFunction()) {
+        break;
+      }
+      try {
+        items.add(statement());
+      } catch (CSourceException e) {
+        throw new CSourceException(e.pos(), e.detail() + " (text outside functions that is not a declaration is read "
+            + "as C statements)");
+      }
+    }
+    return FunctionDef.fileScope(new CStmt.Block(items, pos));
+  }
+
+  /** Whether a function definition without a result type ({@code main() { ... }}, implicit int) starts here. */
+  private boolean implicitIntFunction() {
+    if (peek().kind() != Token.Kind.IDENT || !peek(1).is("(")
+        || Set.of("for", "if", "while", "switch", "return", "sizeof", "do").contains(peek().text())) {
+      return false;
+    }
+    int depth = 0;
+    for (int k = p + 1; k < toks.size(); k++) {
+      Token t = toks.get(k);
+      if (t.kind() == Token.Kind.EOF) return false;
+      if (t.is("(")) depth++;
+      else if (t.is(")") && --depth == 0) return k + 1 < toks.size() && toks.get(k + 1).is("{");
+    }
+    return false;
   }
 
   /** Skips one top-level construct: up to a ';' at nesting depth 0 or the end of a function body. */
@@ -169,6 +236,7 @@ public final class CParser {
   private void externalDeclaration(List<FunctionDef> functions, boolean strict) {
     Token start = peek();
     Spec spec = declSpecifiers();
+    if (!spec.any && implicitIntFunction()) spec = new Spec(new CType.Basic("int", false, false, true), false, true);
     if (!spec.any) throw error(start, "expected declaration before " + start);
     if (accept(";")) return;
     while (true) {

@@ -13,7 +13,8 @@ import java.util.Map;
  * Finds the candidate regions of a translation unit and analyzes each one ({@link RegionAnalyzer}).
  * Candidate regions are the statements between {@code #pragma scop} and {@code #pragma endscop}
  * in one block; a file without these pragmas has each outermost for loop of each function as a
- * candidate (automatic detection).
+ * candidate (automatic detection). A region written at file level (a bare SCoP fragment) has its
+ * undeclared identifiers declared from their uses ({@link FragmentDeclarations}).
  */
 public final class ScopExtractor {
   private final TranslationUnit unit;
@@ -111,6 +112,9 @@ public final class ScopExtractor {
     Scopes scopes = new Scopes(globals);
     scopes.push();
     for (Decl p : f.params()) scopes.declare(p);
+    if (f.isFileScope()) {
+      for (Decl d : FragmentDeclarations.infer(f.body().items(), n -> scopes.lookup(n) != null)) scopes.declare(d);
+    }
     block(f, f.body(), scopes);
     scopes.pop();
   }

@@ -24,7 +24,8 @@ public final class ScopPrinter {
       return sb.append("regions: []\n").toString();
     }
     for (RegionResult r : results) {
-      sb.append("- function: ").append(r.functionName()).append('\n');
+      sb.append("- function: ").append(r.functionName() == null ? "null  # file-level region" : r.functionName())
+          .append('\n');
       sb.append("  position: ").append(quote(r.pos().toString())).append('\n');
       if (r.accepted()) {
         sb.append("  status: scop\n");

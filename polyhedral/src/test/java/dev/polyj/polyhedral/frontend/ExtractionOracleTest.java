@@ -54,7 +54,7 @@ class ExtractionOracleTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gemm.c", "jacobi1d.c", "lu.c", "seidel.c", "bounds.c", "pluto.c"})
+  @ValueSource(strings = {"gemm.c", "jacobi1d.c", "lu.c", "seidel.c", "bounds.c", "pluto.c", "fragment.c"})
   void domainsAccessesAndScheduleMatchExecution(String program) throws IOException {
     TranslationUnit unit = parseResource(program);
     List<RegionResult> results = ScopExtractor.extract(unit);
@@ -62,7 +62,7 @@ class ExtractionOracleTest {
     RegionResult r = results.get(0);
     assertTrue(r.accepted(), () -> "rejected: " + r.rejections());
     Scop scop = r.scop();
-    FunctionDef f = unit.functions().stream().filter(x -> x.name().equals(r.functionName())).findFirst().orElseThrow();
+    FunctionDef f = unit.functions().stream().filter(x -> java.util.Objects.equals(x.name(), r.functionName())).findFirst().orElseThrow();
     IdentityHashMap<Expr, Boolean> bodies = new IdentityHashMap<>();
     IdentityHashMap<Expr, Statement> byBody = new IdentityHashMap<>();
     for (Statement s : scop.statements()) {
