@@ -237,16 +237,36 @@ public final class PolyhedralOptimizer implements Optimizer {
           + print(ast, s.scop(), level, List.of(ParallelWork.declaration(s.scop())));
     }
     // the schedule where the threads run, the program's own order where the work is too small for them
-    StringBuilder sb = new StringBuilder(ParallelWork.prelude(ParallelWork.threshold()));
+    StringBuilder macros = new StringBuilder(ParallelWork.prelude(ParallelWork.threshold()));
+    String scheduled = withoutMacros(print(ast, s.scop(), level + 2, List.of()), macros);
+    String own = withoutMacros(programOrder(program, options, level + 2), macros);
     String unit = "  ";
+    StringBuilder sb = new StringBuilder(macros);
     sb.append(unit.repeat(level)).append("{\n");
     sb.append(unit.repeat(level + 1)).append(ParallelWork.declaration(s.scop())).append('\n');
     sb.append(unit.repeat(level + 1)).append("if (").append(ParallelWork.FLAG).append(")\n");
-    sb.append(print(ast, s.scop(), level + 2, List.of()));
+    sb.append(scheduled);
     sb.append(unit.repeat(level + 1)).append("else\n");
-    sb.append(programOrder(program, options, level + 2));
+    sb.append(own);
     sb.append(unit.repeat(level)).append("}\n");
     return sb.toString();
+  }
+
+  /** {@code code} without its leading preprocessor lines, which are added to {@code macros} unless already there. */
+  private static String withoutMacros(String code, StringBuilder macros) {
+    int pos = 0;
+    StringBuilder block = new StringBuilder();
+    while (pos < code.length() && code.charAt(pos) == '#') {
+      int end = code.indexOf('\n', pos) + 1;
+      if (end == 0) break;
+      block.append(code, pos, end);
+      pos = end;
+    }
+    // the helper macros come in #ifndef ... #endif groups
+    for (String group : block.toString().split("(?<=#endif\n)")) {
+      if (!group.isEmpty() && macros.indexOf(group) < 0) macros.append(group);
+    }
+    return code.substring(pos);
   }
 
   /** The region in the program's own loop order, sequential ({@link StreamingOrder}). */
@@ -403,7 +423,8 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   private static ScheduleNode timeLoop(ScheduleNode tree, Scop scop, UnionRelation deps) {
     String forced = System.getProperty("polyj.timeLoop", "auto");
-    boolean sequential = forced.equals("auto") ? SequentialTime.preferred(tree, scop)
+    boolean sequential = forced.equals("auto")
+        ? SequentialTime.preferred(tree, scop) || SequentialTime.outOfPlace(tree, scop, deps)
         : forced.equals("sequential") && SequentialTime.applies(scop);
     if (!sequential) return tree;
     if (!System.getProperty("polyj.fuseTimeStep", "true").equals("false")) {
