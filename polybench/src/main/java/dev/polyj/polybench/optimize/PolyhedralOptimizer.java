@@ -424,7 +424,8 @@ public final class PolyhedralOptimizer implements Optimizer {
   private static ScheduleNode timeLoop(ScheduleNode tree, Scop scop, UnionRelation deps) {
     String forced = System.getProperty("polyj.timeLoop", "auto");
     boolean sequential = forced.equals("auto")
-        ? SequentialTime.preferred(tree, scop) || SequentialTime.outOfPlace(tree, scop, deps)
+        ? SequentialTime.preferred(tree, scop)
+            || (Boolean.getBoolean("polyj.outOfPlaceTime") && SequentialTime.outOfPlace(tree, scop, deps))
         : forced.equals("sequential") && SequentialTime.applies(scop);
     if (!sequential) return tree;
     if (!System.getProperty("polyj.fuseTimeStep", "true").equals("false")) {
