@@ -228,17 +228,62 @@ public final class PolyhedralOptimizer implements Optimizer {
    * start of the region from the parameters ({@link ParallelWork}).
    */
   private static String smallWorkSequential(Scheduled s, BuildOptions options, int level, int unrollJam) {
-    CPrinter printer = CPrinter.standard().withUserPrinter(ScopCodegen.bodyPrinter(s.scop()));
     if (!options.parallelLoops()) {
-      return printer.printRegion(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)),
-          unrollJam), level);
+      return print(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), unrollJam),
+          s.scop(), level, List.of());
     }
     BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
         .withAnnotator((d, statements) -> List.of("if(" + ParallelWork.FLAG + ")"));
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
-    if (!parallelLoop(ast)) return printer.printRegion(ast, level);
-    return ParallelWork.prelude(ParallelWork.threshold())
-        + printer.printRegion(ast, level, List.of(ParallelWork.declaration(s.scop())));
+    Scop program = s.programOrder();
+    if (!parallelLoop(ast)) return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
+    if (program == null) {
+      return ParallelWork.prelude(ParallelWork.threshold())
+          + print(ast, s.scop(), level, List.of(ParallelWork.declaration(s.scop())));
+    }
+    // the schedule where the threads run, the program's own order where the work is too small for them
+    StringBuilder macros = new StringBuilder(ParallelWork.prelude(ParallelWork.threshold()));
+    String scheduled = withoutMacros(print(ast, s.scop(), level + 2, List.of()), macros);
+    String own = withoutMacros(programOrder(program, options, level + 2), macros);
+    String unit = "  ";
+    StringBuilder sb = new StringBuilder(macros);
+    sb.append(unit.repeat(level)).append("{\n");
+    sb.append(unit.repeat(level + 1)).append(ParallelWork.declaration(s.scop())).append('\n');
+    sb.append(unit.repeat(level + 1)).append("if (").append(ParallelWork.FLAG).append(")\n");
+    sb.append(scheduled);
+    sb.append(unit.repeat(level + 1)).append("else\n");
+    sb.append(own);
+    sb.append(unit.repeat(level)).append("}\n");
+    return sb.toString();
+  }
+
+  /** {@code code} without its leading preprocessor lines, which are added to {@code macros} unless already there. */
+  private static String withoutMacros(String code, StringBuilder macros) {
+    int pos = 0;
+    StringBuilder block = new StringBuilder();
+    while (pos < code.length() && code.charAt(pos) == '#') {
+      int end = code.indexOf('\n', pos) + 1;
+      if (end == 0) break;
+      block.append(code, pos, end);
+      pos = end;
+    }
+    // the helper macros come in #ifndef ... #endif groups
+    for (String group : block.toString().split("(?<=#endif\n)")) {
+      if (!group.isEmpty() && macros.indexOf(group) < 0) macros.append(group);
+    }
+    return code.substring(pos);
+  }
+
+  /** The region in the program's own loop order, sequential ({@link StreamingOrder}). */
+  private static String programOrder(Scop program, BuildOptions options, int level) {
+    return print(ScopCodegen.ast(program, program.schedule(), options.withParallelLoops(false)), program, level,
+        List.of());
+  }
+
+  /** The region's code with the accumulators of its innermost loops in local variables ({@link ScalarPromotion}). */
+  private static String print(Node ast, Scop scop, int level, List<String> declarations) {
+    ScalarPromotion.Result p = ScalarPromotion.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
+    return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }
 
   private static boolean parallelLoop(Node n) {
@@ -287,11 +332,17 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /**
    * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
-   * carry the tile coordinates as extra leading iterators (unused by the bodies).
+   * carry the tile coordinates as extra leading iterators (unused by the bodies). {@code
+   * programOrder} is the untiled SCoP when its own loop order is to run wherever the region's work
+   * is too small for threads ({@link StreamingOrder}), else null.
    */
-  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
+  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder) {
     public Scheduled(Scop scop, ScheduleNode tree) {
-      this(scop, tree, null);
+      this(scop, tree, null, null);
+    }
+
+    public Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
+      this(scop, tree, tiling, null);
     }
   }
 
@@ -314,6 +365,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     if (config.tileSizes() != null) {
       // explicit or run-time tile sizes explore the tiling of the time band itself: it stays
       if (defaultSizes(config)) tree = timeLoop(tree, scop, all);
+      Scop program = defaultSizes(config) && StreamingOrder.preferred(tree, scop) ? scop : null;
       long[] sizes = config.tileSizes().length == 0 ? new long[] {Config.DEFAULT_TILE} : config.tileSizes();
       Tiling.BandPolicy fixed = Tiling.fixedSizes(sizes);
       StrideOrder stride = new StrideOrder(scop);
@@ -351,7 +403,7 @@ public final class PolyhedralOptimizer implements Optimizer {
       }, all);
       tree = tiled.tree();
       scop = withTileIterators(scop, tiled);
-      return new Scheduled(scop, tree, tiled);
+      return new Scheduled(scop, tree, tiled, program);
     }
     return new Scheduled(scop, tree);
   }
@@ -376,7 +428,9 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   private static ScheduleNode timeLoop(ScheduleNode tree, Scop scop, UnionRelation deps) {
     String forced = System.getProperty("polyj.timeLoop", "auto");
-    boolean sequential = forced.equals("auto") ? SequentialTime.preferred(tree, scop)
+    boolean sequential = forced.equals("auto")
+        ? SequentialTime.preferred(tree, scop)
+            || (Boolean.getBoolean("polyj.outOfPlaceTime") && SequentialTime.outOfPlace(tree, scop, deps))
         : forced.equals("sequential") && SequentialTime.applies(scop);
     if (!sequential) return tree;
     if (!System.getProperty("polyj.fuseTimeStep", "true").equals("false")) {

@@ -25,7 +25,11 @@ import java.util.List;
  * three or more statements or three space dimensions (fdtd-2d, heat-3d) this costs more than the
  * temporal locality it wins, and with one space dimension (jacobi-1d) a wavefront holds too little
  * work to pay for its synchronization: the space loops then run vectorized in one thread.
- * {@link #preferred} takes that decision from the scheduled tree.
+ * {@link #preferred} takes that decision from the scheduled tree. With the system property {@code
+ * polyj.outOfPlaceTime=true}, a two-dimensional stencil that updates out of place (jacobi-2d: every
+ * loop of a time step is parallel) also keeps its time loop outside ({@link #outOfPlace}); one that
+ * updates in place (seidel-2d) keeps the wavefront. It is not the default: on a loaded machine the
+ * 2 x tsteps parallel sweeps of jacobi-2d wait on each other far longer than the wavefront does.
  */
 final class SequentialTime {
   private SequentialTime() {}
@@ -45,12 +49,36 @@ final class SequentialTime {
    * loop encloses every statement and a sequence of loop nests.
    */
   static boolean preferred(ScheduleNode scheduled, Scop scop) {
+    if (!wavefrontBand(scheduled, scop)) return false;
+    ScheduleNode.Band b = outermostBand(scheduled);
+    int statements = b.members().get(0).relations().size();
+    return statements >= MIN_STATEMENTS || b.nMember() >= MIN_MEMBERS || b.nMember() == 2;
+  }
+
+  /**
+   * Whether the outermost band of {@code scheduled} would be time-tiled into a wavefront (a
+   * permutable band whose first two members carry dependences) over every statement, and the
+   * program's own outermost loop encloses every statement and a sequence of loop nests.
+   */
+  static boolean wavefrontBand(ScheduleNode scheduled, Scop scop) {
     ScheduleNode.Band b = outermostBand(scheduled);
     if (b == null || !b.permutable() || b.nMember() < 2) return false;
     if (b.coincident().get(0) || b.coincident().get(1)) return false;
-    int statements = b.members().get(0).relations().size();
-    if (statements < MIN_STATEMENTS && b.nMember() < MIN_MEMBERS && b.nMember() > 2) return false;
     return applies(scop) && b.members().get(0).relations().size() == scop.statements().size();
+  }
+
+  /**
+   * Whether a time-tiled stencil updates out of place: under the program's sequential time loop,
+   * every loop of a time step is parallel ({@link #tree} annotated with {@code deps}), as in
+   * jacobi-2d, which reads one array and writes another in each sweep. Each sweep then runs its
+   * rows in parallel and vectorized with no guard or skewed subscript, where the wavefront's tiles
+   * fuse the two sweeps under guards and skew their subscripts (the point loop is not vectorized)
+   * and wait on each other at every wavefront. In-place updates (seidel-2d) have no parallel loop
+   * inside a step and keep the wavefront.
+   */
+  static boolean outOfPlace(ScheduleNode scheduled, Scop scop, UnionRelation deps) {
+    if (!wavefrontBand(scheduled, scop)) return false;
+    return fullyParallelSteps(TreeDependences.annotate(tree(scop, deps), deps));
   }
 
   /** Whether the program's outermost loop encloses every statement and a sequence of loop nests. */

@@ -177,7 +177,7 @@ public final class StrideOrder {
    * The coefficients of the input dimensions in output dimension {@code out} of a single affine
    * map (an equality fixing it, without locals), or null.
    */
-  static long[] affineRow(Relation r, int out) {
+  public static long[] affineRow(Relation r, int out) {
     long[] form = affineForm(r, out);
     if (form == null) return null;
     int nIn = r.space().nIn();

@@ -1,0 +1,176 @@
+package dev.polyj.polybench.optimize;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.Node;
+import dev.polyj.polyhedral.scop.Access;
+import dev.polyj.polyhedral.scop.ArrayInfo;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.scop.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Scalar replacement of an array element that an innermost loop updates in every iteration (the
+ * accumulator of a dot product, {@code tmp[i] = tmp[i] + A[i][j] * x[j]}): the element is loaded
+ * into a local variable before the loop, the loop's statements use the variable, and it is stored
+ * back after the loop. The C compiler cannot do this itself when it cannot prove that the arrays
+ * do not overlap, so it keeps the element in memory and every iteration waits for the previous
+ * store (a store-to-load chain several times longer than the addition). The polyhedral model
+ * already assumes that distinct arrays do not overlap, so the replacement keeps the program's
+ * meaning and its exact floating-point results (same operations, same order).
+ *
+ * <p>An element is replaced when the loop is innermost, carries no pragma, holds only statement
+ * calls, and every reference to the array in its printed statements is the same element whose
+ * subscripts do not mention the loop's iterator (so no other element of that array is touched in
+ * the loop). The load and store are guarded by the loop's non-emptiness, so they touch only an
+ * element the loop itself touches.
+ */
+final class ScalarPromotion {
+  /** Prefix of the local variables holding promoted elements. */
+  static final String PREFIX = "polyj_acc";
+
+  private static final String LINES = "polyj_lines_";
+
+  private final Scop scop;
+  private final Function<Node.User, List<String>> base;
+  private final List<List<String>> texts = new ArrayList<>();
+  private int next;
+
+  private ScalarPromotion(Scop scop, Function<Node.User, List<String>> base) {
+    this.scop = scop;
+    this.base = base;
+  }
+
+  /** An AST with its promotions and the statement printer that prints it. */
+  record Result(Node ast, Function<Node.User, List<String>> printer) {}
+
+  /** {@code ast} with the updated elements of its innermost loops promoted; {@code base} prints the statements. */
+  static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
+    ScalarPromotion p = new ScalarPromotion(scop, base);
+    Node out = p.walk(ast);
+    Function<Node.User, List<String>> printer = u -> {
+      if (u.name().startsWith(LINES) && u.args().isEmpty()) {
+        return p.texts.get(Integer.parseInt(u.name().substring(LINES.length())));
+      }
+      return base.apply(u);
+    };
+    return new Result(out, printer);
+  }
+
+  private Node walk(Node n) {
+    if (n instanceof Node.For f) {
+      if (!Node.anyMatch(f.body(), x -> x instanceof Node.For)) {
+        Node promoted = promote(f);
+        if (promoted != null) return promoted;
+      }
+      return f.withBody(walk(f.body()));
+    }
+    if (n instanceof Node.If i) return new Node.If(i.cond(), walk(i.then()), i.otherwise() == null ? null : walk(i.otherwise()));
+    if (n instanceof Node.Block b) {
+      List<Node> cs = new ArrayList<>();
+      for (Node c : b.children()) cs.add(walk(c));
+      return new Node.Block(cs);
+    }
+    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), walk(m.body()));
+    return n;
+  }
+
+  /** The promoted loop, or null when no element qualifies. */
+  private Node promote(Node.For f) {
+    if (!f.pragmas().isEmpty()) return null;
+    List<Node.User> users = new ArrayList<>();
+    List<Node> body = f.body() instanceof Node.Block b ? b.children() : List.of(f.body());
+    for (Node c : body) {
+      if (!(c instanceof Node.User u)) return null;
+      users.add(u);
+    }
+    List<List<String>> lines = new ArrayList<>();
+    Set<String> written = new LinkedHashSet<>();
+    for (Node.User u : users) {
+      lines.add(new ArrayList<>(base.apply(u)));
+      Statement st = statement(u.name());
+      if (st == null) return null;
+      for (Access a : st.accesses()) {
+        if (a.kind() == Access.Kind.WRITE && a.relation().space().nOut() > 0) written.add(a.array());
+      }
+    }
+    List<String> loads = new ArrayList<>();
+    List<String> stores = new ArrayList<>();
+    for (String array : written) {
+      String element = invariantElement(array, lines, f.iterator());
+      ArrayInfo info = null;
+      for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) info = a;
+      if (element == null || info == null) continue;
+      String local = PREFIX + next++;
+      loads.add(info.elementType().replace("const", "").trim() + " " + local + " = " + element + ";");
+      stores.add(element + " = " + local + ";");
+      Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(element));
+      for (List<String> l : lines) l.replaceAll(s -> ref.matcher(s).replaceAll(Matcher.quoteReplacement(local)));
+    }
+    if (loads.isEmpty()) return null;
+    List<Node> newBody = new ArrayList<>();
+    for (List<String> l : lines) newBody.add(text(l));
+    Node loop = f.withBody(newBody.size() == 1 ? newBody.get(0) : new Node.Block(newBody));
+    Node block = new Node.Block(List.of(text(loads), loop, text(stores)));
+    Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
+    return new Node.If(nonEmpty, block, null);
+  }
+
+  private Node.User text(List<String> lines) {
+    texts.add(List.copyOf(lines));
+    return new Node.User(LINES + (texts.size() - 1), List.of());
+  }
+
+  /**
+   * The text of the one element of {@code array} that {@code lines} reference, when every
+   * reference to the array is that element and its subscripts do not mention {@code iterator};
+   * else null.
+   */
+  static String invariantElement(String array, List<List<String>> lines, String iterator) {
+    Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
+    Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
+    String element = null;
+    for (List<String> l : lines) {
+      for (String s : l) {
+        Matcher m = name.matcher(s);
+        while (m.find()) {
+          int end = subscriptsEnd(s, m.end());
+          if (end == m.end()) return null; // the array itself, not an element
+          String e = s.substring(m.start(), end);
+          if (element == null) element = e;
+          else if (!element.equals(e)) return null;
+        }
+      }
+    }
+    if (element == null || it.matcher(element).find()) return null;
+    return element;
+  }
+
+  /** The end of the bracketed subscripts starting at {@code from} ({@code from} when there are none). */
+  private static int subscriptsEnd(String s, int from) {
+    int pos = from;
+    while (pos < s.length() && s.charAt(pos) == '[') {
+      int depth = 0;
+      int k = pos;
+      for (; k < s.length(); k++) {
+        char c = s.charAt(k);
+        if (c == '[') depth++;
+        else if (c == ']' && --depth == 0) break;
+      }
+      if (k == s.length()) return from;
+      pos = k + 1;
+    }
+    return pos;
+  }
+
+  private Statement statement(String name) {
+    for (Statement s : scop.statements()) if (s.name().equals(name)) return s;
+    return null;
+  }
+}
