@@ -30,7 +30,8 @@ import picocli.CommandLine;
  * bench runner, on two threads).
  */
 class SequentialTimeTest {
-  private static Scop scop(String name, Path dir) throws Exception {
+  /** The SCoP of a kernel of the embedded suite at the MINI dataset (extracted into dir). */
+  static Scop scop(String name, Path dir) throws Exception {
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(dir);
     Kernel k = suite.kernel(name).orElseThrow();

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.polyj.polybench.bench.BenchCommand;
-import dev.polyj.polybench.suite.EmbeddedSuite;
-import dev.polyj.polybench.suite.Kernel;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.polyhedral.scop.Scop;
@@ -69,13 +67,7 @@ class StreamingOrderTest {
   }
 
   private static Scop polybench(String name, Path dir) throws Exception {
-    EmbeddedSuite suite = EmbeddedSuite.load();
-    Path root = suite.extractTo(dir);
-    Kernel k = suite.kernel(name).orElseThrow();
-    List<RegionResult> regions = CFrontEnd.extract(k.sourceIn(root),
-        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"));
-    assertTrue(regions.get(0).accepted(), name + " has no SCoP");
-    return regions.get(0).scop();
+    return SequentialTimeTest.scop(name, dir);
   }
 
   private static boolean programOrder(Scop scop) {
