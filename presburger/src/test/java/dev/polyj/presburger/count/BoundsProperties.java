@@ -73,19 +73,8 @@ class BoundsProperties {
     Bounds.Fold lb = Bounds.bound(f, false);
     if (exact) assertTrue(ub.tight() && lb.tight(), () -> "not tight: " + ub + ", " + lb);
     int nT = target.nVar();
-    int n = s.nVar() - nT;
     BruteForce.forEachPoint(nT, -2, 7, t -> {
-      Rational[] best = {null, null};
-      BruteForce.forEachPoint(n, -4, 16, x -> {
-        long[] full = Arrays.copyOf(t, nT + n);
-        System.arraycopy(x, 0, full, nT, n);
-        for (PwQPolynomial.Piece p : f.pieces()) {
-          if (!p.domain().contains(full)) continue;
-          Rational v = p.qp().evaluate(full);
-          if (best[0] == null || v.compareTo(best[0]) > 0) best[0] = v;
-          if (best[1] == null || v.compareTo(best[1]) < 0) best[1] = v;
-        }
-      });
+      Rational[] best = extremes(f, t, 16);
       Rational u = valueAt(ub, t);
       Rational l = valueAt(lb, t);
       String at = " at " + Arrays.toString(t) + " of " + f;
@@ -101,6 +90,27 @@ class BoundsProperties {
       if (ub.tight()) assertEquals(best[0], u, () -> "tight ub" + at + ": " + ub);
       if (lb.tight()) assertEquals(best[1], l, () -> "tight lb" + at + ": " + lb);
     });
+  }
+
+  /**
+   * The largest and smallest value of f over the points {@code (t, x)} with x in {@code [-4, hi]}
+   * in each counted variable, or nulls when there is none.
+   */
+  static Rational[] extremes(PwQPolynomial f, long[] t, long hi) {
+    int nT = t.length;
+    int n = f.space().nVar() - nT;
+    Rational[] best = {null, null};
+    BruteForce.forEachPoint(n, -4, hi, x -> {
+      long[] full = Arrays.copyOf(t, nT + n);
+      System.arraycopy(x, 0, full, nT, n);
+      for (PwQPolynomial.Piece p : f.pieces()) {
+        if (!p.domain().contains(full)) continue;
+        Rational v = p.qp().evaluate(full);
+        if (best[0] == null || v.compareTo(best[0]) > 0) best[0] = v;
+        if (best[1] == null || v.compareTo(best[1]) < 0) best[1] = v;
+      }
+    });
+    return best;
   }
 
   static void checkBernstein(PwQPolynomial f) {
@@ -152,18 +162,7 @@ class BoundsProperties {
     // defined exactly where the domain has points
     int nT = ub.space().nVar();
     BruteForce.forEachPoint(nT, -3, 3, t -> {
-      boolean has = false;
-      for (PwQPolynomial.Piece p : f.pieces()) {
-        Space s = f.space();
-        int n = s.nVar() - nT;
-        boolean[] found = {false};
-        BruteForce.forEachPoint(n, -4, 12, x -> {
-          long[] full = Arrays.copyOf(t, nT + n);
-          System.arraycopy(x, 0, full, nT, n);
-          if (p.domain().contains(full)) found[0] = true;
-        });
-        has |= found[0];
-      }
+      boolean has = extremes(f, t, 12)[0] != null;
       boolean defined = false;
       for (Bounds.FoldPiece p : ub.pieces()) defined |= p.domain().contains(t);
       assertEquals(has, defined, () -> "at " + Arrays.toString(t) + ": " + ub);
