@@ -82,15 +82,12 @@ final class BernsteinBound {
     Barvinok.Chambers ch = Barvinok.chambers(rows, nT, d);
     int degree = 0;
     for (Monomial m : poly.terms().keySet()) degree = Math.max(degree, xDegree(m, x0, d));
+    Layout layout = new Layout(target, floors, x0, d, poly, degree, ch.vertices());
     List<Candidates> out = new ArrayList<>();
-    for (Barvinok.Chamber c : ch.chambers()) {
-      out.add(candidates(c.rows(), c.valid(), ch.vertices(), poly, degree, nT, nf, d, target, floors, tightDomain));
-    }
+    for (Barvinok.Chamber c : ch.chambers()) out.add(layout.candidates(c.rows(), c.valid(), tightDomain));
     BitSet all = new BitSet();
     all.set(0, ch.vertices().size());
-    for (List<long[]> r : ch.uncovered()) {
-      out.add(candidates(r, all, ch.vertices(), poly, degree, nT, nf, d, target, floors, false));
-    }
+    for (List<long[]> r : ch.uncovered()) out.add(layout.candidates(r, all, false));
     return out;
   }
 
@@ -118,83 +115,90 @@ final class BernsteinBound {
     return e;
   }
 
-  /** The undominated Bernstein coefficients of poly over the chamber, with the given vertices. */
-  private static Candidates candidates(List<long[]> chamber, BitSet valid, List<Rational[][]> vertices,
-      Polynomial poly, int degree, int nT, int nf, int d, Space target, List<Div> floors, boolean tightDomain) {
-    int x0 = nT + nf;
-    int a0 = x0 + d;
-    int m = valid.cardinality();
-    int[] which = valid.stream().toArray();
-    Polynomial[] x = new Polynomial[d];
-    Polynomial sum = Polynomial.ZERO;
-    for (int k = 0; k < m; k++) sum = sum.add(Polynomial.var(a0 + k));
-    for (int j = 0; j < d; j++) {
-      Polynomial xj = Polynomial.ZERO;
-      for (int k = 0; k < m; k++) xj = xj.add(affine(vertices.get(which[k])[j], nT).multiply(Polynomial.var(a0 + k)));
-      x[j] = xj;
-    }
-    Polynomial g = Polynomial.ZERO;
-    for (Map.Entry<Monomial, Rational> t : poly.terms().entrySet()) {
-      Monomial mono = t.getKey();
-      Polynomial term = Polynomial.constant(t.getValue());
-      for (int v = 0; v < x0; v++) if (mono.exponent(v) > 0) term = term.multiply(Polynomial.var(v).pow(mono.exponent(v)));
-      for (int j = 0; j < d; j++) if (mono.exponent(x0 + j) > 0) term = term.multiply(x[j].pow(mono.exponent(x0 + j)));
-      term = term.multiply(sum.pow(degree - xDegree(mono, x0, d)));
-      g = g.add(term);
-    }
-    // group by the exponents of the a_k
-    Map<List<Integer>, Polynomial> byExponent = new java.util.LinkedHashMap<>();
-    for (Map.Entry<Monomial, Rational> t : g.terms().entrySet()) {
-      Monomial mono = t.getKey();
-      Integer[] b = new Integer[m];
-      Monomial rest = mono;
-      for (int k = 0; k < m; k++) {
-        b[k] = mono.exponent(a0 + k);
-        rest = rest.withExponent(a0 + k, 0);
+  /**
+   * The working layout shared by all chambers: target variables first, then the target floors,
+   * the {@code d} counted variables from {@code x0}, and the convex-combination weights after them;
+   * {@code poly} in that layout, its degree in the counted variables, and the parametric vertices.
+   */
+  private record Layout(Space target, List<Div> floors, int x0, int d, Polynomial poly, int degree,
+      List<Rational[][]> vertices) {
+    /** The undominated Bernstein coefficients of poly over the chamber, with the vertices {@code valid} there. */
+    Candidates candidates(List<long[]> chamber, BitSet valid, boolean tightDomain) {
+      int nT = target.nVar();
+      int a0 = x0 + d;
+      int m = valid.cardinality();
+      int[] which = valid.stream().toArray();
+      Polynomial[] x = new Polynomial[d];
+      Polynomial sum = Polynomial.ZERO;
+      for (int k = 0; k < m; k++) sum = sum.add(Polynomial.var(a0 + k));
+      for (int j = 0; j < d; j++) {
+        Polynomial xj = Polynomial.ZERO;
+        for (int k = 0; k < m; k++) xj = xj.add(affine(vertices.get(which[k])[j], nT).multiply(Polynomial.var(a0 + k)));
+        x[j] = xj;
       }
-      byExponent.merge(Arrays.asList(b), Polynomial.term(rest, t.getValue()), Polynomial::add);
+      Polynomial g = Polynomial.ZERO;
+      for (Map.Entry<Monomial, Rational> t : poly.terms().entrySet()) {
+        Monomial mono = t.getKey();
+        Polynomial term = Polynomial.constant(t.getValue());
+        for (int v = 0; v < x0; v++) if (mono.exponent(v) > 0) term = term.multiply(Polynomial.var(v).pow(mono.exponent(v)));
+        for (int j = 0; j < d; j++) if (mono.exponent(x0 + j) > 0) term = term.multiply(x[j].pow(mono.exponent(x0 + j)));
+        term = term.multiply(sum.pow(degree - xDegree(mono, x0, d)));
+        g = g.add(term);
+      }
+      // group by the exponents of the a_k
+      Map<List<Integer>, Polynomial> byExponent = new java.util.LinkedHashMap<>();
+      for (Map.Entry<Monomial, Rational> t : g.terms().entrySet()) {
+        Monomial mono = t.getKey();
+        Integer[] b = new Integer[m];
+        Monomial rest = mono;
+        for (int k = 0; k < m; k++) {
+          b[k] = mono.exponent(a0 + k);
+          rest = rest.withExponent(a0 + k, 0);
+        }
+        byExponent.merge(Arrays.asList(b), Polynomial.term(rest, t.getValue()), Polynomial::add);
+      }
+      List<Polynomial> coefficients = new ArrayList<>();
+      List<Boolean> atVertex = new ArrayList<>();
+      for (Map.Entry<List<Integer>, Polynomial> e : byExponent.entrySet()) {
+        List<Integer> b = e.getKey();
+        coefficients.add(e.getValue().scale(inverseMultinomial(degree, b)));
+        int k = b.indexOf(degree);
+        atVertex.add(k >= 0 && integral(vertices.get(which[k])));
+      }
+      int zeros = 0; // coefficients that do not appear are zero
+      for (int k = 0; k < m; k++) {
+        Integer[] b = new Integer[m];
+        Arrays.fill(b, 0);
+        b[k] = degree;
+        if (byExponent.containsKey(Arrays.asList(b))) continue;
+        zeros++;
+        coefficients.add(Polynomial.ZERO);
+        atVertex.add(integral(vertices.get(which[k])));
+      }
+      if (byExponent.size() + zeros < multisets(m, degree)) {
+        coefficients.add(Polynomial.ZERO);
+        atVertex.add(false);
+      }
+      // equal coefficients once (attained if any of them is a vertex value), then the undominated
+      Map<Polynomial, Boolean> distinct = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < coefficients.size(); i++) distinct.merge(coefficients.get(i), atVertex.get(i), Boolean::logicalOr);
+      BasicRelation domain = BasicRelation.of(target, List.of(), chamber);
+      List<QuasiPolynomial> values = new ArrayList<>();
+      List<Boolean> attained = new ArrayList<>();
+      for (Map.Entry<Polynomial, Boolean> e : distinct.entrySet()) {
+        values.add(QuasiPolynomial.of(target, floors, e.getKey()));
+        attained.add(e.getValue());
+      }
+      boolean[] keep = undominated(values, domain);
+      List<QuasiPolynomial> kept = new ArrayList<>();
+      boolean tight = tightDomain;
+      for (int i = 0; i < values.size(); i++) {
+        if (!keep[i]) continue;
+        kept.add(values.get(i));
+        if (!attained.get(i)) tight = false;
+      }
+      return new Candidates(domain, kept, tight);
     }
-    List<Polynomial> coefficients = new ArrayList<>();
-    List<Boolean> atVertex = new ArrayList<>();
-    for (Map.Entry<List<Integer>, Polynomial> e : byExponent.entrySet()) {
-      List<Integer> b = e.getKey();
-      coefficients.add(e.getValue().scale(inverseMultinomial(degree, b)));
-      int k = b.indexOf(degree);
-      atVertex.add(k >= 0 && integral(vertices.get(which[k])));
-    }
-    int zeros = 0; // coefficients that do not appear are zero
-    for (int k = 0; k < m; k++) {
-      Integer[] b = new Integer[m];
-      Arrays.fill(b, 0);
-      b[k] = degree;
-      if (byExponent.containsKey(Arrays.asList(b))) continue;
-      zeros++;
-      coefficients.add(Polynomial.ZERO);
-      atVertex.add(integral(vertices.get(which[k])));
-    }
-    if (byExponent.size() + zeros < multisets(m, degree)) {
-      coefficients.add(Polynomial.ZERO);
-      atVertex.add(false);
-    }
-    // equal coefficients once (attained if any of them is a vertex value), then the undominated
-    Map<Polynomial, Boolean> distinct = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < coefficients.size(); i++) distinct.merge(coefficients.get(i), atVertex.get(i), Boolean::logicalOr);
-    BasicRelation domain = BasicRelation.of(target, List.of(), chamber);
-    List<QuasiPolynomial> values = new ArrayList<>();
-    List<Boolean> attained = new ArrayList<>();
-    for (Map.Entry<Polynomial, Boolean> e : distinct.entrySet()) {
-      values.add(QuasiPolynomial.of(target, floors, e.getKey()));
-      attained.add(e.getValue());
-    }
-    boolean[] keep = undominated(values, domain);
-    List<QuasiPolynomial> kept = new ArrayList<>();
-    boolean tight = tightDomain;
-    for (int i = 0; i < values.size(); i++) {
-      if (!keep[i]) continue;
-      kept.add(values.get(i));
-      if (!attained.get(i)) tight = false;
-    }
-    return new Candidates(domain, kept, tight);
   }
 
   /**
