@@ -477,13 +477,9 @@ final class Evaluator {
    * that are one conjunction without local variables (their own hull); others are not supported.
    */
   private static UnionRelation polyhedralHull(UnionRelation u) {
-    for (Relation r : u.relations()) {
-      Relation c = r.coalesce();
-      if (c.basics().size() > 1 || c.basics().stream().anyMatch(b -> b.nLocal() > 0)) {
-        throw new UnsupportedOperationException("polyhedral hull of a union or of a set with existentials");
-      }
-    }
-    return u.coalesce();
+    List<Relation> hulls = new java.util.ArrayList<>();
+    for (Relation r : u.relations()) hulls.add(Relation.of(r.polyhedralHull()));
+    return UnionRelation.of(hulls);
   }
 
   /**

@@ -167,6 +167,14 @@ public final class Relation {
     return Hulls.affineHull(this);
   }
 
+  /**
+   * The smallest rational polyhedron without existentials containing every piece (isl's
+   * polyhedral_hull): the convex hull of the pieces, their existentials projected out rationally.
+   */
+  public BasicRelation polyhedralHull() {
+    return PolyhedralHull.of(this);
+  }
+
   /** A basic relation containing this one, bounded by translates of its pieces' constraints (isl's simple_hull). */
   public BasicRelation simpleHull() {
     return Hulls.simpleHull(this);

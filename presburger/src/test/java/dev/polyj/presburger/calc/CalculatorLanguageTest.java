@@ -135,13 +135,20 @@ class CalculatorLanguageTest {
       "codegen { [i] -> [i] };|1:1: codegen: not supported yet",
       "schedule { S[i] } respecting { S[i] -> S[i + 1] } minimizing { S[i] -> S[i + 1] };|1:1: schedule: not supported yet",
       "x := [N] -> { [i] -> (i * floor(i/2)) : 0 <= i < N };\\n  ub x;|2:3: ub: not supported yet",
-      "poly ({ [i] : 0 <= i <= 2 } + { [i] : 5 <= i <= 7 });|1:1: poly: not supported yet",
+      "poly { [i] -> floor(i / 2) : 0 <= i <= 5 };|1:1: poly: not supported yet",
       "vertices 1;|1:1: vertices: not supported yet",
   })
   void unsupportedOperationsAreCleanErrors(String script, String expected) {
     CalcRun r = CalcRun.of(script.replace("\\n", "\n"));
     assertEquals(List.of(expected), r.err());
     assertEquals(Calculator.Outcome.INPUT_ERROR, r.outcome());
+  }
+
+  @Test
+  void polyOfAUnionIsItsPolyhedralHull() {
+    CalcRun r = CalcRun.of("poly ({ [i] : 0 <= i <= 2 } + { [i] : 5 <= i <= 7 }) = { [i] : 0 <= i <= 7 };\n"
+        + "poly { [i, j] : 0 <= i <= 2 and j = 0; [i, j] : i = 0 and 0 <= j <= 2 } = { [i, j] : i >= 0 and j >= 0 and i + j <= 2 };");
+    assertEquals(List.of("True", "True"), r.out());
   }
 
   @Test
