@@ -91,6 +91,76 @@ final class BernsteinBound {
     return out;
   }
 
+  /** A function and its domain in a space with more counted variables. */
+  record Lifted(BasicRelation domain, QuasiPolynomial f) {}
+
+  /**
+   * f with every floor of the counted variables made a new counted variable {@code q} bounded by
+   * {@code d q <= e <= d q + d - 1} (the floor of {@code e / d}), appended after the counted
+   * variables: over the integer points the lifted domain is in bijection with the original (each
+   * {@code q} is the floor's value), so the extremes are the same and an integer vertex of the
+   * lifted polytope still attains its value. f itself when no floor involves the counted variables.
+   */
+  static Lifted liftCountedFloors(BasicRelation domain, QuasiPolynomial f, int nT) {
+    Space fs = f.space();
+    int nVar = fs.nVar();
+    List<Div> floors = f.floors();
+    int m = floors.size();
+    boolean[] counted = new boolean[m];
+    int nLift = 0;
+    for (int i = 0; i < m; i++) {
+      long[] num = floors.get(i).numerator();
+      counted[i] = !Ints.isZero(num, 1 + nT, Math.min(num.length, 1 + nVar));
+      for (int j = 0; j < i && !counted[i]; j++) counted[i] = counted[j] && 1 + nVar + j < num.length && num[1 + nVar + j] != 0;
+      if (counted[i]) nLift++;
+    }
+    if (nLift == 0) return new Lifted(domain, f);
+    int nOut = fs.rangeTuple().arity();
+    Space ls = fs.withRangeTuple(dev.polyj.presburger.space.Tuple.anonymous(null, nOut + nLift));
+    int[] rename = new int[nVar + m]; // variables of f's polynomial -> those of the lifted one
+    int[] liftedVar = new int[m];
+    List<Div> kept = new ArrayList<>();
+    BasicRelation.Builder bounds = BasicRelation.builder(ls);
+    int next = 0;
+    for (int v = 0; v < nVar; v++) rename[v] = v;
+    for (int i = 0; i < m; i++) {
+      long[] num = floors.get(i).numerator();
+      if (counted[i]) {
+        long d = floors.get(i).denominator();
+        int q = nVar + next++;
+        liftedVar[i] = q;
+        rename[nVar + i] = q;
+        long[] lower = new long[1 + nVar + nLift]; // e - d q >= 0
+        System.arraycopy(num, 0, lower, 0, Math.min(num.length, 1 + nVar));
+        for (int j = 0; j < i; j++) {
+          if (1 + nVar + j >= num.length || num[1 + nVar + j] == 0) continue;
+          if (!counted[j]) {
+            throw new UnsupportedOperationException("bounds of floors of the counted variables nested around floors"
+                + " of the parameters");
+          }
+          lower[1 + liftedVar[j]] = Ints.add(lower[1 + liftedVar[j]], num[1 + nVar + j]);
+        }
+        lower[1 + q] = Ints.sub(lower[1 + q], d);
+        long[] upper = Ints.negate(lower); // d q + d - 1 - e >= 0
+        upper[0] = Ints.add(upper[0], d - 1);
+        bounds.addIneq(lower);
+        bounds.addIneq(upper);
+      } else {
+        long[] renum = new long[1 + nVar + nLift + kept.size()];
+        System.arraycopy(num, 0, renum, 0, Math.min(num.length, 1 + nVar));
+        for (int j = 0; j < i; j++) {
+          if (1 + nVar + j < num.length && num[1 + nVar + j] != 0) renum[1 + rename[nVar + j]] += num[1 + nVar + j];
+        }
+        rename[nVar + i] = nVar + nLift + kept.size();
+        kept.add(new Div(renum, floors.get(i).denominator()));
+      }
+    }
+    int[] identity = new int[nVar];
+    for (int v = 0; v < nVar; v++) identity[v] = v;
+    BasicRelation lifted = domain.mapVariables(ls, identity).intersect(bounds.build());
+    return new Lifted(lifted, QuasiPolynomial.of(ls, kept, f.polynomial().rename(rename)));
+  }
+
   /** f's floors, which must not involve the counted variables, as floors over the target. */
   private static List<Div> targetFloors(QuasiPolynomial f, int nT) {
     int nVar = f.space().nVar();

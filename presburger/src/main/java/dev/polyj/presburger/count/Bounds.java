@@ -239,7 +239,8 @@ public final class Bounds {
       for (int v = 0; v < onto.length; v++) onto[v] = v < target.nVar() ? v : -1;
       Relation where = Relation.of(p.domain().mapVariables(target, onto));
       List<FoldPiece> mine = new ArrayList<>();
-      for (BernsteinBound.Candidates c : BernsteinBound.upper(p.domain(), q, target)) {
+      BernsteinBound.Lifted lifted = BernsteinBound.liftCountedFloors(p.domain(), q, target.nVar());
+      for (BernsteinBound.Candidates c : BernsteinBound.upper(lifted.domain(), lifted.f(), target)) {
         List<QuasiPolynomial> values = new ArrayList<>();
         for (QuasiPolynomial v : c.values()) values.add(max ? v : v.negate());
         for (BasicRelation b : Relation.of(c.domain()).intersect(where).basics()) {

@@ -134,7 +134,7 @@ class CalculatorLanguageTest {
   @CsvSource(delimiter = '|', ignoreLeadingAndTrailingWhitespace = false, value = {
       "codegen { [i] -> [i] };|1:1: codegen: not supported yet",
       "schedule { S[i] } respecting { S[i] -> S[i + 1] } minimizing { S[i] -> S[i + 1] };|1:1: schedule: not supported yet",
-      "x := [N] -> { [i] -> (i * floor(i/2)) : 0 <= i < N };\\n  ub x;|2:3: ub: not supported yet",
+      "x := [N] -> { [i] -> (i * floor((i + floor(N/2))/3)) : 0 <= i < N };\\n  ub x;|2:3: ub: not supported yet",
       "poly { [i] -> floor(i / 2) : 0 <= i <= 5 };|1:1: poly: not supported yet",
       "vertices 1;|1:1: vertices: not supported yet",
   })

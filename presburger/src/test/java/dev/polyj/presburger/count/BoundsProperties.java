@@ -131,6 +131,10 @@ class BoundsProperties {
       "[N] -> { [i] -> (i^2) : exists (e : i = 2e) and 0 <= i <= N }",
       "[N, M] -> { [i, j] -> (i * j - 2 * i^2) : 0 <= i <= N and 0 <= j <= M and N = 2M + 1 }",
       "[N] -> { [i] -> (i^2 - N * i) : 0 <= i <= N and N = 5 }",
+      "[N] -> { [i] -> (i * floor(i/2)) : 0 <= i < N }",
+      "[N] -> { [i] -> (floor((i + 1)/3) * N) : 0 <= i < N }",
+      "[N] -> { [i, j] -> (floor((i + j)/2)^2 - floor(i/3) * j) : 0 <= i < N and 0 <= j <= i }",
+      "[N] -> { [i] -> (floor(floor(i/2)/3) * i - floor(N/2) * i) : 0 <= i <= N }",
   })
   void bernsteinExamplesBoundTheValues(String text) {
     checkBernstein(PwQPolynomial.parse(text));
@@ -143,6 +147,16 @@ class BoundsProperties {
       @ForAll @IntRange(min = 1, max = 2) int m) {
     String f = "[N] -> { [i, j] -> (" + a + " * i^2 + " + b + " * i * j + " + c + " * j^2 + " + e + " * N * j + i) : 0 <= i <= N"
         + " and " + k + " <= j <= i + " + k + " and " + m + "i + j <= 2N - " + k + " }";
+    checkBernstein(PwQPolynomial.parse(f));
+  }
+
+  /** Floors of the counted variables: bounded over the domain lifted by one variable per floor. */
+  @Property(tries = 30)
+  void bernsteinBoundsWithFloorsOfTheCountedVariablesHoldTheValues(@ForAll @IntRange(min = -2, max = 2) int a,
+      @ForAll @IntRange(min = -2, max = 2) int b, @ForAll @IntRange(min = 2, max = 4) int d,
+      @ForAll @IntRange(min = -3, max = 3) int c) {
+    String f = "[N] -> { [i, j] -> (" + a + " * i * floor((i + " + c + " * j)/" + d + ") + " + b + " * floor(j/" + d + ")^2 + N * j)"
+        + " : 0 <= i <= N and 0 <= j <= i + 2 }";
     checkBernstein(PwQPolynomial.parse(f));
   }
 
