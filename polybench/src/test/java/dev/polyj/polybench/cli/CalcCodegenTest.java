@@ -54,6 +54,15 @@ class CalcCodegenTest {
   }
 
   @Test
+  void aScheduleWithoutLowerBoundIsAnInputErrorAndTheScriptGoesOn() {
+    MainTest.Run r = MainTest.run("codegen { S[i] -> [i] };\ncodegen { S[i] -> [i] : 0 <= i < 2 };\n", "calc");
+    assertEquals(2, r.code());
+    assertTrue(r.err().startsWith("<stdin>:1:1: codegen: ") && r.err().contains("unbounded"), r.err());
+    assertFalse(r.err().contains("internal error"), r.err());
+    assertTrue(r.out().contains("S(c0);"), r.out());
+  }
+
+  @Test
   void codegenOfAScheduleMapIsTheCodegenCommandsOutput() {
     for (String schedule : List.of(
         "[N] -> { A[i] -> [i, 0] : 0 <= i <= N; B[i] -> [i, 1] : 1 <= i <= N }",

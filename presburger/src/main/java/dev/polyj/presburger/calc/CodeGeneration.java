@@ -5,7 +5,9 @@ import dev.polyj.presburger.set.UnionRelation;
 /**
  * Code generation for the calculator's {@code codegen} statement (isl's AST generator: C loops
  * that visit every instance in schedule order, calling {@code S(e1, ..., en)}). It lives in a
- * higher module; a calculator without one reports {@code codegen} as not supported.
+ * higher module; a calculator without one reports {@code codegen} as not supported. Input that
+ * cannot be scanned (a schedule dimension without lower bound) is reported by an
+ * {@link IllegalArgumentException} whose message the user sees.
  */
 public interface CodeGeneration {
   /**

@@ -132,11 +132,22 @@ final class Evaluator {
     }
     if (codeGeneration == null) throw CalcException.unsupported(c.pos(), "codegen");
     UnionRelation opts = options;
-    if (tree != null) return engine("codegen", c.pos(), () -> codeGeneration.fromSchedule(tree));
+    if (tree != null) return generated(c.pos(), () -> codeGeneration.fromSchedule(tree));
     if (map != null && (set == null || map.size() > 0)) {
-      return engine("codegen", c.pos(), () -> codeGeneration.fromScheduleMap(map, opts));
+      return generated(c.pos(), () -> codeGeneration.fromScheduleMap(map, opts));
     }
-    return engine("codegen", c.pos(), () -> codeGeneration.fromDomain(set));
+    return generated(c.pos(), () -> codeGeneration.fromDomain(set));
+  }
+
+  /** Code from the generator; input it cannot scan (e.g. a loop without lower bound) is the user's error. */
+  private static String generated(int pos, Supplier<String> code) {
+    return engine("codegen", pos, () -> {
+      try {
+        return code.get();
+      } catch (IllegalArgumentException e) {
+        throw CalcException.input(pos, "codegen: " + e.getMessage(), e);
+      }
+    });
   }
 
   /**
