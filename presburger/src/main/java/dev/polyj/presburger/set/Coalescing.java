@@ -99,7 +99,138 @@ final class Coalescing {
         c = candidate(al, a, b, cand);
       }
     }
+    if (c == null) c = wrappedCandidate(al, a, b, la, lb, validA, validB, pin, width);
     return c == null ? null : Redundancy.simplify(c);
+  }
+
+  /** Most cut constraints of one piece that wrapping tries to replace. */
+  private static final int MAX_CUT = 4;
+
+  /** Most aligned columns (constant, variables, divisions) of a pair that wrapping is tried on. */
+  private static final int MAX_WRAP_WIDTH = 12;
+
+  /**
+   * The candidate with wrapping (Verdoolaege, "Integer set coalescing", section on wrapping): each
+   * constraint x of one piece that fails on the other is replaced by constraints {@code x + t r}
+   * where r is another constraint of the same piece and t >= 0 the least value making the
+   * combination valid on the other piece. Such a constraint still holds on the first piece (x and r
+   * do) and passes through the ridge {@code x = r = 0}: it is x turned around that ridge until it
+   * touches the other piece. The candidate is the valid constraints of both pieces and all these
+   * wraps; like the plain candidate it replaces the pair only when it has no point outside the
+   * union. Null when some cut constraint cannot be wrapped at all.
+   */
+  private static BasicRelation wrappedCandidate(DivAlignment al, BasicRelation a, BasicRelation b, Lifted la,
+      Lifted lb, List<long[]> validA, List<long[]> validB, List<long[]> pin, int width) {
+    if (width > MAX_WRAP_WIDTH || la.constraints.size() - validA.size() > MAX_CUT
+        || lb.constraints.size() - validB.size() > MAX_CUT) {
+      return null;
+    }
+    List<long[]> cand = new ArrayList<>(pin);
+    cand.addAll(validA);
+    cand.addAll(validB);
+    if (!addWraps(la, lb, validA, pin, width, cand) || !addWraps(lb, la, validB, pin, width, cand)) return null;
+    BasicRelation c = al.build(a.space(), 0, List.of(), cand);
+    if (c.isMarkedEmpty()) return null;
+    c = Redundancy.simplify(c);
+    Relation rest = Subtraction.subtract(Relation.of(c), Relation.ofBasics(a.space(), List.of(a, b)));
+    return rest.isEmpty() ? c : null;
+  }
+
+  /** Adds the wraps of every cut constraint of p around the other constraints of p; false when one has none. */
+  private static boolean addWraps(Lifted p, Lifted q, List<long[]> valid, List<long[]> pin, int width, List<long[]> out) {
+    List<long[]> ridges = new ArrayList<>(p.constraints);
+    ridges.addAll(pin);
+    for (long[] x : p.constraints) {
+      if (valid.contains(x)) continue;
+      boolean any = false;
+      for (long[] r : ridges) {
+        if (r == x || Rows.sameLinear(r, x, 1)) continue;
+        long[] w = wrap(x, r, q, width);
+        if (w != null) {
+          out.add(w);
+          any = true;
+        }
+      }
+      if (!any) return false;
+    }
+    return true;
+  }
+
+  /** Most refinements of t in {@link #wrap}. */
+  private static final int MAX_WRAP_STEPS = 6;
+
+  /**
+   * {@code den x + num r} for the least {@code t = num / den >= 0} such that it holds on every
+   * integer point of q, or null when there is none (or it is not found in a few steps). No t works
+   * when q has a point with {@code x < 0} and {@code r <= 0}. Otherwise each step takes a point of
+   * q violating the current combination; it bounds t from below by {@code -x(p) / r(p)}, and the
+   * bound strictly increases. Points are sampled in the values {@code (x, r)} only: two new
+   * columns tied to x and r by equalities, the others existential.
+   */
+  private static long[] wrap(long[] x, long[] r, Lifted q, int width) {
+    int w2 = width + 2;
+    List<long[]> eqs = new ArrayList<>(q.eqs.size() + 2);
+    for (long[] e : q.eqs) eqs.add(shift2(e, 0, 0));
+    eqs.add(shift2(x, -1, 0));
+    eqs.add(shift2(r, 0, -1));
+    List<long[]> ineqs = new ArrayList<>(q.ineqs.size() + 2);
+    for (long[] i : q.ineqs) ineqs.add(shift2(i, 0, 0));
+    ineqs.add(row2(w2, -1, -1, 0)); // x <= -1
+    ineqs.add(row2(w2, 0, 0, -1)); // r <= 0
+    if (!Rows.isEmpty(w2, eqs, ineqs)) return null;
+    ineqs.remove(ineqs.size() - 1);
+    ineqs.remove(ineqs.size() - 1);
+    if (unboundedRatio(eqs, ineqs, w2)) return null;
+    long num = 0;
+    long den = 1;
+    for (int step = 0; step < MAX_WRAP_STEPS; step++) {
+      long[] f = row2(w2, 0, den, num);
+      Long m = IntegerOptimum.minimum(w2, eqs, ineqs, f, 0);
+      if (m == null) return null;
+      if (m == 0) return num == 0 ? x : Ints.combine(den, x, num, r);
+      eqs.add(row2(w2, Ints.neg(m), den, num)); // a point where den x + num r is least
+      long[] point = Sampling.sampleRows(w2, 2, eqs, ineqs);
+      eqs.remove(eqs.size() - 1);
+      long xp = point[0];
+      long rp = point[1];
+      if (rp <= 0) return null;
+      long g = Ints.gcd(xp, rp);
+      num = Ints.neg(xp) / g;
+      den = rp / g;
+    }
+    return null;
+  }
+
+  /**
+   * True when q has a recession direction along which r stays constant and x decreases: then
+   * {@code -x / r} is unbounded on q and no wrap exists (rows with the two value columns).
+   */
+  private static boolean unboundedRatio(List<long[]> eqs, List<long[]> ineqs, int w2) {
+    List<long[]> he = new ArrayList<>(eqs.size() + 1);
+    for (long[] e : eqs) he.add(Rows.shifted(e, Ints.neg(e[0])));
+    he.add(row2(w2, 0, 0, 1)); // r constant
+    List<long[]> hi = new ArrayList<>(ineqs.size() + 1);
+    for (long[] i : ineqs) hi.add(Rows.shifted(i, Ints.neg(i[0])));
+    hi.add(row2(w2, -1, -1, 0)); // x decreasing
+    return !Rows.isEmpty(w2, he, hi);
+  }
+
+  /** Row r (over the aligned columns) with two new columns after the constant, holding u and v. */
+  private static long[] shift2(long[] r, long u, long v) {
+    long[] o = new long[r.length + 2];
+    o[0] = r[0];
+    o[1] = u;
+    o[2] = v;
+    System.arraycopy(r, 1, o, 3, r.length - 1);
+    return o;
+  }
+
+  private static long[] row2(int width, long c, long u, long v) {
+    long[] o = new long[width];
+    o[0] = c;
+    o[1] = u;
+    o[2] = v;
+    return o;
   }
 
   /** The basic relation of the candidate rows when it has no point outside a and b, else null. */
