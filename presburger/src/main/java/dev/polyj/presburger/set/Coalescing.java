@@ -117,7 +117,7 @@ final class Coalescing {
    * do) and passes through the ridge {@code x = r = 0}: it is x turned around that ridge until it
    * touches the other piece. The candidate is the valid constraints of both pieces and all these
    * wraps; like the plain candidate it replaces the pair only when it has no point outside the
-   * union. Null when some cut constraint cannot be wrapped at all.
+   * union. Tried on small pairs only (few cut constraints, few columns).
    */
   private static BasicRelation wrappedCandidate(DivAlignment al, BasicRelation a, BasicRelation b, Lifted la,
       Lifted lb, List<long[]> validA, List<long[]> validB, List<long[]> pin, int width) {
@@ -128,7 +128,8 @@ final class Coalescing {
     List<long[]> cand = new ArrayList<>(pin);
     cand.addAll(validA);
     cand.addAll(validB);
-    if (!addWraps(la, lb, validA, pin, width, cand) || !addWraps(lb, la, validB, pin, width, cand)) return null;
+    addWraps(la, lb, validA, pin, width, cand);
+    addWraps(lb, la, validB, pin, width, cand);
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     c = Redundancy.simplify(c);
@@ -136,24 +137,18 @@ final class Coalescing {
     return rest.isEmpty() ? c : null;
   }
 
-  /** Adds the wraps of every cut constraint of p around the other constraints of p; false when one has none. */
-  private static boolean addWraps(Lifted p, Lifted q, List<long[]> valid, List<long[]> pin, int width, List<long[]> out) {
+  /** Adds the wraps of every cut constraint of p around the other constraints of p. */
+  private static void addWraps(Lifted p, Lifted q, List<long[]> valid, List<long[]> pin, int width, List<long[]> out) {
     List<long[]> ridges = new ArrayList<>(p.constraints);
     ridges.addAll(pin);
     for (long[] x : p.constraints) {
       if (valid.contains(x)) continue;
-      boolean any = false;
       for (long[] r : ridges) {
         if (r == x || Rows.sameLinear(r, x, 1)) continue;
         long[] w = wrap(x, r, q, width);
-        if (w != null) {
-          out.add(w);
-          any = true;
-        }
+        if (w != null) out.add(w);
       }
-      if (!any) return false;
     }
-    return true;
   }
 
   /** Most refinements of t in {@link #wrap}. */
@@ -186,11 +181,17 @@ final class Coalescing {
     for (int step = 0; step < MAX_WRAP_STEPS; step++) {
       long[] f = row2(w2, 0, den, num);
       Long m = IntegerOptimum.minimum(w2, eqs, ineqs, f, 0);
-      if (m == null) return null;
-      if (m == 0) return num == 0 ? x : Ints.combine(den, x, num, r);
-      eqs.add(row2(w2, Ints.neg(m), den, num)); // a point where den x + num r is least
-      long[] point = Sampling.sampleRows(w2, 2, eqs, ineqs);
-      eqs.remove(eqs.size() - 1);
+      if (m != null && m == 0) return num == 0 ? x : Ints.combine(den, x, num, r);
+      long[] point;
+      if (m != null) {
+        eqs.add(row2(w2, Ints.neg(m), den, num)); // a point where den x + num r is least
+        point = Sampling.sampleRows(w2, 2, eqs, ineqs);
+        eqs.remove(eqs.size() - 1);
+      } else {
+        ineqs.add(row2(w2, -1, Ints.neg(den), Ints.neg(num))); // unbounded below: any violating point
+        point = Sampling.sampleRows(w2, 2, eqs, ineqs);
+        ineqs.remove(ineqs.size() - 1);
+      }
       long xp = point[0];
       long rp = point[1];
       if (rp <= 0) return null;
