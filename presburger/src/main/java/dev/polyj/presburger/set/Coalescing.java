@@ -80,10 +80,19 @@ final class Coalescing {
     List<long[]> pin = al.pinning(width);
     Lifted la = lift(al, a, ma, width, pin);
     Lifted lb = lift(al, b, mb, width, pin);
+    boolean rewritten = false;
+    if (al.nDiv() > 1) {
+      // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
+      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin);
+      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin);
+      rewritten = ha != la || hb != lb;
+      la = ha;
+      lb = hb;
+    }
     List<long[]> validA = valid(la, lb, width);
-    if (validA.size() == la.constraints.size()) return a; // b inside a
+    if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
     List<long[]> validB = valid(lb, la, width);
-    if (validB.size() == lb.constraints.size()) return b; // a inside b
+    if (!rewritten && validB.size() == lb.constraints.size()) return b; // a inside b
     List<long[]> cand = new ArrayList<>(pin);
     cand.addAll(validA);
     cand.addAll(validB);
@@ -324,6 +333,70 @@ final class Coalescing {
     for (long[] r : ineqs) if (!Rows.impliedBySingleRow(r, List.of(), pin)) cons.add(r);
     ineqs.addAll(pin);
     return new Lifted(eqs, ineqs, cons);
+  }
+
+  /**
+   * p with each division it uses but q does not replaced by a division that q uses, where the two
+   * are equal on every point of p (e.g. {@code floor((i - 1)/4)} and {@code floor(i/4)} where
+   * {@code i mod 4} is 1 or 2), and still are on every point of the rewritten rows, which then
+   * have exactly the points of p. The two pieces then share their division, which lets them fuse.
+   */
+  private static Lifted harmonized(Lifted p, Lifted q, int firstDiv, int nDiv, int width, List<long[]> pin) {
+    boolean[] usedP = used(p, firstDiv, nDiv);
+    boolean[] usedQ = used(q, firstDiv, nDiv);
+    Lifted cur = p;
+    for (int k = 0; k < nDiv; k++) {
+      if (!usedP[k] || usedQ[k]) continue;
+      for (int j = 0; j < nDiv; j++) {
+        if (j == k || !usedQ[j] || usedP[j]) continue;
+        if (!equalOn(cur, firstDiv + k, firstDiv + j, width)) continue;
+        Lifted next = new Lifted(moved(cur.eqs, firstDiv + k, firstDiv + j, pin),
+            moved(cur.ineqs, firstDiv + k, firstDiv + j, pin), moved(cur.constraints, firstDiv + k, firstDiv + j, pin));
+        // the rewritten rows may have lost what made the two equal: then they have more points
+        if (!equalOn(next, firstDiv + k, firstDiv + j, width)) continue;
+        cur = next;
+        usedP[j] = true;
+        break;
+      }
+    }
+    return cur;
+  }
+
+  /** Which divisions the constraints of p use. */
+  private static boolean[] used(Lifted p, int firstDiv, int nDiv) {
+    boolean[] out = new boolean[nDiv];
+    for (long[] c : p.constraints) for (int k = 0; k < nDiv; k++) if (c[firstDiv + k] != 0) out[k] = true;
+    return out;
+  }
+
+  /** True when columns k and j are equal on every integer point of p. */
+  private static boolean equalOn(Lifted p, int k, int j, int width) {
+    for (int sign = -1; sign <= 1; sign += 2) {
+      long[] d = new long[width];
+      d[0] = -1;
+      d[k] = sign;
+      d[j] = -sign;
+      List<long[]> in = new ArrayList<>(p.ineqs);
+      in.add(d);
+      if (!Rows.isEmpty(width, p.eqs, in)) return false;
+    }
+    return true;
+  }
+
+  /** Rows with the coefficient of column from moved to column to, except the shared pinning rows (same objects). */
+  private static List<long[]> moved(List<long[]> rows, int from, int to, List<long[]> pin) {
+    List<long[]> out = new ArrayList<>(rows.size());
+    for (long[] r : rows) {
+      if (r[from] == 0 || r[to] != 0 || pin.stream().anyMatch(x -> x == r)) {
+        out.add(r);
+        continue;
+      }
+      long[] m = r.clone();
+      m[to] = m[from];
+      m[from] = 0;
+      out.add(m);
+    }
+    return out;
   }
 
   /** The constraints of p that hold on every point of q. */
