@@ -44,7 +44,10 @@ final class Gist {
     if (out.size() > 1 && out.size() + ctx.size() <= MAX_COVER_PIECES && covers(out, ctxRel)) {
       return Relation.universe(r.space()); // the pieces together contain the context
     }
-    for (int i = 0; i < out.size(); i++) out.set(i, DivisibilityGist.weaken(out.get(i), ctxRel));
+    // only a context with equalities or locals can supply part of a modulus
+    if (ctx.stream().anyMatch(c -> c.nLocal() > 0 || c.nEq() > 0)) {
+      for (int i = 0; i < out.size(); i++) out.set(i, DivisibilityGist.weaken(out.get(i), ctxRel));
+    }
     return Relation.ofBasics(r.space(), out);
   }
 
