@@ -3,6 +3,7 @@ package dev.polyj.presburger.set;
 import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,6 +25,7 @@ import java.util.Set;
  */
 final class Coalescing {
   private Coalescing() {}
+
 
   static Relation coalesce(Relation r) {
     if (r.nBasic() == 0) return r;
@@ -108,9 +110,23 @@ final class Coalescing {
         c = candidate(al, a, b, cand);
       }
     }
-    if (c == null) c = wrappedCandidate(al, a, b, la, lb, validA, validB, pin, width);
+    if (c == null) {
+      // pieces flat in different directions rarely fuse: tried in small dimension only
+      if (width <= MAX_FLAT_WRAP_WIDTH || !(foreignEquality(la, validA) && foreignEquality(lb, validB))) {
+        c = wrappedCandidate(al, a, b, la, lb, validA, validB, pin, width);
+      }
+    }
     return c == null ? null : Redundancy.simplify(c);
   }
+
+  /** True when some equality of p does not hold on the other piece (a side of it is not valid). */
+  private static boolean foreignEquality(Lifted p, List<long[]> valid) {
+    for (int i = 0; i < 2 * p.eqs.size(); i++) if (!valid.contains(p.constraints.get(i))) return true;
+    return false;
+  }
+
+  /** Most aligned columns for wrapping two pieces that both have equalities the other lacks. */
+  private static final int MAX_FLAT_WRAP_WIDTH = 5;
 
   /** Most cut constraints of one piece that wrapping tries to replace. */
   private static final int MAX_CUT = 4;
@@ -126,7 +142,8 @@ final class Coalescing {
    * do) and passes through the ridge {@code x = r = 0}: it is x turned around that ridge until it
    * touches the other piece. The candidate is the valid constraints of both pieces and all these
    * wraps; like the plain candidate it replaces the pair only when it has no point outside the
-   * union. Tried on small pairs only (few cut constraints, few columns).
+   * union. Tried on small pairs only (few cut constraints, few columns), and given up as soon as
+   * a cut inequality cannot be wrapped at all.
    */
   private static BasicRelation wrappedCandidate(DivAlignment al, BasicRelation a, BasicRelation b, Lifted la,
       Lifted lb, List<long[]> validA, List<long[]> validB, List<long[]> pin, int width) {
@@ -137,8 +154,7 @@ final class Coalescing {
     List<long[]> cand = new ArrayList<>(pin);
     cand.addAll(validA);
     cand.addAll(validB);
-    addWraps(la, lb, validA, pin, width, cand);
-    addWraps(lb, la, validB, pin, width, cand);
+    if (!addWraps(la, lb, validA, pin, width, cand) || !addWraps(lb, la, validB, pin, width, cand)) return null;
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     c = Redundancy.simplify(c);
@@ -146,18 +162,30 @@ final class Coalescing {
     return rest.isEmpty() ? c : null;
   }
 
-  /** Adds the wraps of every cut constraint of p around the other constraints of p. */
-  private static void addWraps(Lifted p, Lifted q, List<long[]> valid, List<long[]> pin, int width, List<long[]> out) {
+  /**
+   * Adds the wraps of every cut constraint of p around the other constraints of p. False when an
+   * inequality of p has none: the pair is then given up (the side of an equality may still be
+   * closed by the other piece's wraps, as for {@code n = 0} next to {@code n >= 1}).
+   */
+  private static boolean addWraps(Lifted p, Lifted q, List<long[]> valid, List<long[]> pin, int width, List<long[]> out) {
     List<long[]> ridges = new ArrayList<>(p.constraints);
     ridges.addAll(pin);
-    for (long[] x : p.constraints) {
+    int fromEqs = 2 * p.eqs.size(); // the constraints start with both sides of each equality
+    for (int i = 0; i < p.constraints.size(); i++) {
+      long[] x = p.constraints.get(i);
       if (valid.contains(x)) continue;
+      boolean any = false;
       for (long[] r : ridges) {
         if (r == x || Rows.sameLinear(r, x, 1)) continue;
         long[] w = wrap(x, r, q, width);
-        if (w != null) out.add(w);
+        if (w != null) {
+          out.add(w);
+          any = true;
+        }
       }
+      if (!any && i >= fromEqs) return false;
     }
+    return true;
   }
 
   /** Most refinements of t in {@link #wrap}. */
@@ -248,8 +276,17 @@ final class Coalescing {
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     Relation rest = Subtraction.subtract(Relation.of(c), Relation.ofBasics(a.space(), List.of(a, b)));
-    return rest.isEmpty() ? c : null;
+    if (rest.isEmpty()) return c;
+    return null;
   }
+
+
+  /**
+   * True when an extra point p of a failed candidate is {@code (i a + (k - i) b) / k} for points a
+   * of the first piece and b of the second and small k, all over the aligned columns (divisions
+   * included): p then lies between the two pieces, so every candidate (a polyhedron over these
+   * columns containing both) contains p, and wrapping cannot succeed. A cheap test before it.
+   */
 
   /**
    * The constraints (as inequalities over the aligned columns) of the parameter values where a or b
