@@ -13,19 +13,22 @@ import java.util.Set;
  * replaces pieces of a union by fewer pieces covering exactly the same points.
  *
  * <p>Pieces are first simplified ({@link Redundancy}) and empty ones dropped. Then pairs A, B are
- * merged while possible. For pieces whose locals are all known divisions (aligned between the two),
- * the candidate is the conjunction of the constraints of A that hold on all of B and those of B
- * that hold on all of A (integer tests). It contains A and B, and replaces them when it has no
- * point outside A and B (exact subtraction). This covers isl's cases where one piece contains the
- * other (all of A's constraints valid for B), adjacent facets and one piece extending another
- * (the constraints that separate them are dropped), but not the cases that need new constraints
- * ("wrapping"), except the constraints of the parameter domain, which are added when the candidate
- * fails only for parameter values where neither piece has points. A piece with unknown existentials is only dropped when it is contained in another.
- * Failed pairs are remembered, so each pair of pieces is tried once.
+ * merged while possible. For pieces whose locals are all known divisions (aligned between the two;
+ * a division of one piece is first replaced by an equal division of the other where that is exact,
+ * e.g. {@code floor((i - 1)/4)} by {@code floor(i/4)} where {@code i mod 4} is 1 or 2), the
+ * candidate is the conjunction of the constraints of A that hold on all of B and those of B that
+ * hold on all of A (integer tests). It contains A and B, and replaces them when it has no point
+ * outside A and B (exact subtraction). This covers isl's cases where one piece contains the other
+ * (all of A's constraints valid for B), adjacent facets and one piece extending another (the
+ * constraints that separate them are dropped). When that candidate has extra points, the
+ * constraints of the parameter domain are added (the candidate may fail only for parameter values
+ * where neither piece has points), and then the cut constraints are wrapped around the ridges of
+ * their piece ({@link #wrappedCandidate}), with the same exact test. A piece with unknown
+ * existentials is only dropped when it is contained in another. Failed pairs are remembered, so
+ * each pair of pieces is tried once.
  */
 final class Coalescing {
   private Coalescing() {}
-
 
   static Relation coalesce(Relation r) {
     if (r.nBasic() == 0) return r;
