@@ -197,10 +197,12 @@ final class Coalescing {
   /**
    * {@code den x + num r} for the least {@code t = num / den >= 0} such that it holds on every
    * integer point of q, or null when there is none (or it is not found in a few steps). No t works
-   * when q has a point with {@code x < 0} and {@code r <= 0}. Otherwise each step takes a point of
-   * q violating the current combination; it bounds t from below by {@code -x(p) / r(p)}, and the
-   * bound strictly increases. Points are sampled in the values {@code (x, r)} only: two new
-   * columns tied to x and r by equalities, the others existential.
+   * when q has a point with {@code x < 0} and {@code r <= 0}, or a direction along which x
+   * decreases and r stays. Otherwise each step (Dinkelbach's method for the largest ratio
+   * {@code -x / r}) takes a point p of q where the current combination is least (any violating
+   * point when it is unbounded below); {@code t = -x(p) / r(p)} is a lower bound that strictly
+   * increases. Points are sampled in the values {@code (x, r)} only: two new columns tied to x and
+   * r by equalities, the others existential.
    */
   private static long[] wrap(long[] x, long[] r, Lifted q, int width) {
     int w2 = width + 2;
