@@ -3,6 +3,7 @@ package dev.polyj.presburger.set;
 import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,15 +13,19 @@ import java.util.Set;
  * replaces pieces of a union by fewer pieces covering exactly the same points.
  *
  * <p>Pieces are first simplified ({@link Redundancy}) and empty ones dropped. Then pairs A, B are
- * merged while possible. For pieces whose locals are all known divisions (aligned between the two),
- * the candidate is the conjunction of the constraints of A that hold on all of B and those of B
- * that hold on all of A (integer tests). It contains A and B, and replaces them when it has no
- * point outside A and B (exact subtraction). This covers isl's cases where one piece contains the
- * other (all of A's constraints valid for B), adjacent facets and one piece extending another
- * (the constraints that separate them are dropped), but not the cases that need new constraints
- * ("wrapping"), except the constraints of the parameter domain, which are added when the candidate
- * fails only for parameter values where neither piece has points. A piece with unknown existentials is only dropped when it is contained in another.
- * Failed pairs are remembered, so each pair of pieces is tried once.
+ * merged while possible. For pieces whose locals are all known divisions (aligned between the two;
+ * a division of one piece is first replaced by an equal division of the other where that is exact,
+ * e.g. {@code floor((i - 1)/4)} by {@code floor(i/4)} where {@code i mod 4} is 1 or 2), the
+ * candidate is the conjunction of the constraints of A that hold on all of B and those of B that
+ * hold on all of A (integer tests). It contains A and B, and replaces them when it has no point
+ * outside A and B (exact subtraction). This covers isl's cases where one piece contains the other
+ * (all of A's constraints valid for B), adjacent facets and one piece extending another (the
+ * constraints that separate them are dropped). When that candidate has extra points, the
+ * constraints of the parameter domain are added (the candidate may fail only for parameter values
+ * where neither piece has points), and then the cut constraints are wrapped around the ridges of
+ * their piece ({@link #wrappedCandidate}), with the same exact test. A piece with unknown
+ * existentials is only dropped when it is contained in another. Failed pairs are remembered, so
+ * each pair of pieces is tried once.
  */
 final class Coalescing {
   private Coalescing() {}
@@ -80,10 +85,19 @@ final class Coalescing {
     List<long[]> pin = al.pinning(width);
     Lifted la = lift(al, a, ma, width, pin);
     Lifted lb = lift(al, b, mb, width, pin);
+    boolean rewritten = false;
+    if (al.nDiv() > 1) {
+      // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
+      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin);
+      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin);
+      rewritten = ha != la || hb != lb;
+      la = ha;
+      lb = hb;
+    }
     List<long[]> validA = valid(la, lb, width);
-    if (validA.size() == la.constraints.size()) return a; // b inside a
+    if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
     List<long[]> validB = valid(lb, la, width);
-    if (validB.size() == lb.constraints.size()) return b; // a inside b
+    if (!rewritten && validB.size() == lb.constraints.size()) return b; // a inside b
     List<long[]> cand = new ArrayList<>(pin);
     cand.addAll(validA);
     cand.addAll(validB);
@@ -99,7 +113,167 @@ final class Coalescing {
         c = candidate(al, a, b, cand);
       }
     }
+    if (c == null) {
+      // pieces flat in different directions rarely fuse: tried in small dimension only
+      if (width <= MAX_FLAT_WRAP_WIDTH || !(foreignEquality(la, validA) && foreignEquality(lb, validB))) {
+        c = wrappedCandidate(al, a, b, la, lb, validA, validB, pin, width);
+      }
+    }
     return c == null ? null : Redundancy.simplify(c);
+  }
+
+  /** True when some equality of p does not hold on the other piece (a side of it is not valid). */
+  private static boolean foreignEquality(Lifted p, List<long[]> valid) {
+    for (int i = 0; i < 2 * p.eqs.size(); i++) if (!valid.contains(p.constraints.get(i))) return true;
+    return false;
+  }
+
+  /** Most aligned columns for wrapping two pieces that both have equalities the other lacks. */
+  private static final int MAX_FLAT_WRAP_WIDTH = 5;
+
+  /** Most cut constraints of one piece that wrapping tries to replace. */
+  private static final int MAX_CUT = 4;
+
+  /** Most aligned columns (constant, variables, divisions) of a pair that wrapping is tried on. */
+  private static final int MAX_WRAP_WIDTH = 12;
+
+  /**
+   * The candidate with wrapping (Verdoolaege, "Integer set coalescing", section on wrapping): each
+   * constraint x of one piece that fails on the other is replaced by constraints {@code x + t r}
+   * where r is another constraint of the same piece and t >= 0 the least value making the
+   * combination valid on the other piece. Such a constraint still holds on the first piece (x and r
+   * do) and passes through the ridge {@code x = r = 0}: it is x turned around that ridge until it
+   * touches the other piece. The candidate is the valid constraints of both pieces and all these
+   * wraps; like the plain candidate it replaces the pair only when it has no point outside the
+   * union. Tried on small pairs only (few cut constraints, few columns), and given up as soon as
+   * a cut inequality cannot be wrapped at all.
+   */
+  private static BasicRelation wrappedCandidate(DivAlignment al, BasicRelation a, BasicRelation b, Lifted la,
+      Lifted lb, List<long[]> validA, List<long[]> validB, List<long[]> pin, int width) {
+    if (width > MAX_WRAP_WIDTH || la.constraints.size() - validA.size() > MAX_CUT
+        || lb.constraints.size() - validB.size() > MAX_CUT) {
+      return null;
+    }
+    List<long[]> cand = new ArrayList<>(pin);
+    cand.addAll(validA);
+    cand.addAll(validB);
+    if (!addWraps(la, lb, validA, pin, width, cand) || !addWraps(lb, la, validB, pin, width, cand)) return null;
+    BasicRelation c = al.build(a.space(), 0, List.of(), cand);
+    if (c.isMarkedEmpty()) return null;
+    c = Redundancy.simplify(c);
+    Relation rest = Subtraction.subtract(Relation.of(c), Relation.ofBasics(a.space(), List.of(a, b)));
+    return rest.isEmpty() ? c : null;
+  }
+
+  /**
+   * Adds the wraps of every cut constraint of p around the other constraints of p. False when an
+   * inequality of p has none: the pair is then given up (the side of an equality may still be
+   * closed by the other piece's wraps, as for {@code n = 0} next to {@code n >= 1}).
+   */
+  private static boolean addWraps(Lifted p, Lifted q, List<long[]> valid, List<long[]> pin, int width, List<long[]> out) {
+    List<long[]> ridges = new ArrayList<>(p.constraints);
+    ridges.addAll(pin);
+    int fromEqs = 2 * p.eqs.size(); // the constraints start with both sides of each equality
+    for (int i = 0; i < p.constraints.size(); i++) {
+      long[] x = p.constraints.get(i);
+      if (valid.contains(x)) continue;
+      boolean any = false;
+      for (long[] r : ridges) {
+        if (r == x || Rows.sameLinear(r, x, 1)) continue;
+        long[] w = wrap(x, r, q, width);
+        if (w != null) {
+          out.add(w);
+          any = true;
+        }
+      }
+      if (!any && i >= fromEqs) return false;
+    }
+    return true;
+  }
+
+  /** Most refinements of t in {@link #wrap}. */
+  private static final int MAX_WRAP_STEPS = 6;
+
+  /**
+   * {@code den x + num r} for the least {@code t = num / den >= 0} such that it holds on every
+   * integer point of q, or null when there is none (or it is not found in a few steps). No t works
+   * when q has a point with {@code x < 0} and {@code r <= 0}, or a direction along which x
+   * decreases and r stays. Otherwise each step (Dinkelbach's method for the largest ratio
+   * {@code -x / r}) takes a point p of q where the current combination is least (any violating
+   * point when it is unbounded below); {@code t = -x(p) / r(p)} is a lower bound that strictly
+   * increases. Points are sampled in the values {@code (x, r)} only: two new columns tied to x and
+   * r by equalities, the others existential.
+   */
+  private static long[] wrap(long[] x, long[] r, Lifted q, int width) {
+    int w2 = width + 2;
+    List<long[]> eqs = new ArrayList<>(q.eqs.size() + 2);
+    for (long[] e : q.eqs) eqs.add(shift2(e, 0, 0));
+    eqs.add(shift2(x, -1, 0));
+    eqs.add(shift2(r, 0, -1));
+    List<long[]> ineqs = new ArrayList<>(q.ineqs.size() + 2);
+    for (long[] i : q.ineqs) ineqs.add(shift2(i, 0, 0));
+    ineqs.add(row2(w2, -1, -1, 0)); // x <= -1
+    ineqs.add(row2(w2, 0, 0, -1)); // r <= 0
+    if (!Rows.isEmpty(w2, eqs, ineqs)) return null;
+    ineqs.remove(ineqs.size() - 1);
+    ineqs.remove(ineqs.size() - 1);
+    if (unboundedRatio(eqs, ineqs, w2)) return null;
+    long num = 0;
+    long den = 1;
+    for (int step = 0; step < MAX_WRAP_STEPS; step++) {
+      long[] f = row2(w2, 0, den, num);
+      Long m = IntegerOptimum.minimum(w2, eqs, ineqs, f, 0);
+      if (m != null && m == 0) return num == 0 ? x : Ints.combine(den, x, num, r);
+      long[] point;
+      if (m != null) {
+        eqs.add(row2(w2, Ints.neg(m), den, num)); // a point where den x + num r is least
+        point = Sampling.sampleRows(w2, 2, eqs, ineqs);
+        eqs.remove(eqs.size() - 1);
+      } else {
+        ineqs.add(row2(w2, -1, Ints.neg(den), Ints.neg(num))); // unbounded below: any violating point
+        point = Sampling.sampleRows(w2, 2, eqs, ineqs);
+        ineqs.remove(ineqs.size() - 1);
+      }
+      long xp = point[0];
+      long rp = point[1];
+      if (rp <= 0) return null;
+      long g = Ints.gcd(xp, rp);
+      num = Ints.neg(xp) / g;
+      den = rp / g;
+    }
+    return null;
+  }
+
+  /**
+   * True when q has a recession direction along which r stays constant and x decreases: then
+   * {@code -x / r} is unbounded on q and no wrap exists (rows with the two value columns).
+   */
+  private static boolean unboundedRatio(List<long[]> eqs, List<long[]> ineqs, int w2) {
+    List<long[]> he = new ArrayList<>(eqs.size() + 1);
+    for (long[] e : eqs) he.add(Rows.shifted(e, Ints.neg(e[0])));
+    he.add(row2(w2, 0, 0, 1)); // r constant
+    List<long[]> hi = new ArrayList<>(ineqs.size() + 1);
+    for (long[] i : ineqs) hi.add(Rows.shifted(i, Ints.neg(i[0])));
+    hi.add(row2(w2, -1, -1, 0)); // x decreasing
+    return !Rows.isEmpty(w2, he, hi);
+  }
+
+  /** Row r (over the aligned columns) with two new columns after the constant, holding u and v. */
+  private static long[] shift2(long[] r, long u, long v) {
+    long[] o = new long[r.length + 2];
+    o[0] = r[0];
+    o[1] = u;
+    o[2] = v;
+    System.arraycopy(r, 1, o, 3, r.length - 1);
+    return o;
+  }
+
+  private static long[] row2(int width, long c, long u, long v) {
+    long[] o = new long[width];
+    o[0] = c;
+    o[1] = u;
+    o[2] = v;
+    return o;
   }
 
   /** The basic relation of the candidate rows when it has no point outside a and b, else null. */
@@ -107,8 +281,17 @@ final class Coalescing {
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     Relation rest = Subtraction.subtract(Relation.of(c), Relation.ofBasics(a.space(), List.of(a, b)));
-    return rest.isEmpty() ? c : null;
+    if (rest.isEmpty()) return c;
+    return null;
   }
+
+
+  /**
+   * True when an extra point p of a failed candidate is {@code (i a + (k - i) b) / k} for points a
+   * of the first piece and b of the second and small k, all over the aligned columns (divisions
+   * included): p then lies between the two pieces, so every candidate (a polyhedron over these
+   * columns containing both) contains p, and wrapping cannot succeed. A cheap test before it.
+   */
 
   /**
    * The constraints (as inequalities over the aligned columns) of the parameter values where a or b
@@ -192,6 +375,70 @@ final class Coalescing {
     for (long[] r : ineqs) if (!Rows.impliedBySingleRow(r, List.of(), pin)) cons.add(r);
     ineqs.addAll(pin);
     return new Lifted(eqs, ineqs, cons);
+  }
+
+  /**
+   * p with each division it uses but q does not replaced by a division that q uses, where the two
+   * are equal on every point of p (e.g. {@code floor((i - 1)/4)} and {@code floor(i/4)} where
+   * {@code i mod 4} is 1 or 2), and still are on every point of the rewritten rows, which then
+   * have exactly the points of p. The two pieces then share their division, which lets them fuse.
+   */
+  private static Lifted harmonized(Lifted p, Lifted q, int firstDiv, int nDiv, int width, List<long[]> pin) {
+    boolean[] usedP = used(p, firstDiv, nDiv);
+    boolean[] usedQ = used(q, firstDiv, nDiv);
+    Lifted cur = p;
+    for (int k = 0; k < nDiv; k++) {
+      if (!usedP[k] || usedQ[k]) continue;
+      for (int j = 0; j < nDiv; j++) {
+        if (j == k || !usedQ[j] || usedP[j]) continue;
+        if (!equalOn(cur, firstDiv + k, firstDiv + j, width)) continue;
+        Lifted next = new Lifted(moved(cur.eqs, firstDiv + k, firstDiv + j, pin),
+            moved(cur.ineqs, firstDiv + k, firstDiv + j, pin), moved(cur.constraints, firstDiv + k, firstDiv + j, pin));
+        // the rewritten rows may have lost what made the two equal: then they have more points
+        if (!equalOn(next, firstDiv + k, firstDiv + j, width)) continue;
+        cur = next;
+        usedP[j] = true;
+        break;
+      }
+    }
+    return cur;
+  }
+
+  /** Which divisions the constraints of p use. */
+  private static boolean[] used(Lifted p, int firstDiv, int nDiv) {
+    boolean[] out = new boolean[nDiv];
+    for (long[] c : p.constraints) for (int k = 0; k < nDiv; k++) if (c[firstDiv + k] != 0) out[k] = true;
+    return out;
+  }
+
+  /** True when columns k and j are equal on every integer point of p. */
+  private static boolean equalOn(Lifted p, int k, int j, int width) {
+    for (int sign = -1; sign <= 1; sign += 2) {
+      long[] d = new long[width];
+      d[0] = -1;
+      d[k] = sign;
+      d[j] = -sign;
+      List<long[]> in = new ArrayList<>(p.ineqs);
+      in.add(d);
+      if (!Rows.isEmpty(width, p.eqs, in)) return false;
+    }
+    return true;
+  }
+
+  /** Rows with the coefficient of column from moved to column to, except the shared pinning rows (same objects). */
+  private static List<long[]> moved(List<long[]> rows, int from, int to, List<long[]> pin) {
+    List<long[]> out = new ArrayList<>(rows.size());
+    for (long[] r : rows) {
+      if (r[from] == 0 || r[to] != 0 || pin.stream().anyMatch(x -> x == r)) {
+        out.add(r);
+        continue;
+      }
+      long[] m = r.clone();
+      m[to] = m[from];
+      m[from] = 0;
+      out.add(m);
+    }
+    return out;
   }
 
   /** The constraints of p that hold on every point of q. */

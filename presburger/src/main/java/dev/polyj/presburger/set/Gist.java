@@ -19,6 +19,10 @@ import java.util.List;
  * When B has unknown existentials the lifted test cannot see this; containment is then recognised
  * syntactically only (a renaming of B's locals into each context piece's), since an exact check
  * would need B's divisions computed, which can be very costly.
+ *
+ * <p>Two steps look at the result as a whole: when it has several pieces that together contain
+ * the context it becomes the universe, and divisibility constraints are weakened to the least
+ * modulus the context still completes ({@link DivisibilityGist}).
  */
 final class Gist {
   private Gist() {}
@@ -36,7 +40,27 @@ final class Gist {
       if (g.isUniverse()) return Relation.universe(r.space());
       out.add(g);
     }
+    Relation ctxRel = Relation.ofBasics(r.space(), ctx);
+    if (out.size() > 1 && out.size() + ctx.size() <= MAX_COVER_PIECES && covers(out, ctxRel)) {
+      return Relation.universe(r.space()); // the pieces together contain the context
+    }
+    // only a context with equalities or locals can supply part of a modulus
+    if (ctx.stream().anyMatch(c -> c.nLocal() > 0 || c.nEq() > 0)) {
+      for (int i = 0; i < out.size(); i++) out.set(i, DivisibilityGist.weaken(out.get(i), ctxRel));
+    }
     return Relation.ofBasics(r.space(), out);
+  }
+
+  /** Most pieces (result and context) for which the joint containment of the context is tested. */
+  private static final int MAX_COVER_PIECES = 6;
+
+  /** True when the union of the pieces contains the context. */
+  private static boolean covers(List<BasicRelation> pieces, Relation ctx) {
+    try {
+      return Subtraction.subtract(ctx, Relation.ofBasics(ctx.space(), pieces)).isEmpty();
+    } catch (CoefficientOverflowException e) {
+      return false;
+    }
   }
 
   /** The gist of one piece, or null when it is disjoint from the context. */
