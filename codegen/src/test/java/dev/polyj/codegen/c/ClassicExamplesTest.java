@@ -125,6 +125,18 @@ class ClassicExamplesTest {
             "[N] -> { A[i] -> [3i, 0, 0] : 1 <= i <= N; B[i, j] -> [i, 1, j] : 3 <= i <= 3N and 0 <= j < i } "
                 + "[N] -> { : } { [a, b, c] -> separate[x] }",
             n(-1, 0, 1, 3), -2, 10, 2, 1),
+        new Example("statements on lattices of steps 4 and 2 share one loop of step 2",
+            "[N] -> { A[i] -> [i, 0] : 0 <= i <= N and exists (e : i = 4e); "
+                + "B[i] -> [i, 1] : 0 <= i <= N and exists (e : i = 2e) } [N] -> { : } { }",
+            n(-1, 0, 1, 5, 9), -2, 12, 1, 1),
+        new Example("point between the iterations of a strided statement, separate (no merged loop)",
+            "[N] -> { P[] -> [7]; Q[i] -> [2i] : 1 <= i <= N } [N] -> { : } [N] -> { [a] -> separate[x] }",
+            n(0, 1, 3, 4, 6), -2, 14, 2, 0),
+        new Example("separate below an atomic level, statements on different residues",
+            "[N] -> { A[i, j] -> [i, j, 0] : 0 <= i <= N and 0 <= j <= 3 and exists (e : i = 4e); "
+                + "B[i, j] -> [i, j, 1] : 0 <= i <= N and 0 <= j <= 3 and exists (e : i = 2e) } [N] -> { : } "
+                + "[N] -> { [a, b, c] -> separate[x] : x >= 1; [a, b, c] -> atomic[x] : x <= 0 }",
+            n(-1, 0, 2, 5, 8), -2, 10, 3, 2),
         new Example("statement given as two disjuncts with a convex union",
             "[N, M] -> { S[i, j] -> [i, j] : (0 <= i <= N and i >= M and 0 <= j < N) or "
                 + "(0 <= i <= N and i <= M + 1 and 0 <= j < N) } [N, M] -> { : } { }",
