@@ -94,7 +94,46 @@ public final class AstBuilder {
     List<Piece> pieces = options.hasSeparationClasses() ? b.separation.splitByClasses(problem.pieces())
         : problem.pieces();
     List<Node> nodes = b.generate(pieces, new BuildContext(problem.context()), 0, true);
-    return nodes.isEmpty() ? Node.empty() : mergeGuards(Node.seq(nodes));
+    return nodes.isEmpty() ? Node.empty() : joinLoops(mergeGuards(Node.seq(nodes)));
+  }
+
+  /**
+   * Consecutive unit-step loops with the same body whose ranges meet (the second starts right
+   * after the last value of the first) become one loop, e.g. the loops before, inside and after
+   * an isolated range when the isolation changed nothing in their bodies. Joining is exact only
+   * when the second loop starts no earlier than the first and ends no earlier either (otherwise
+   * an empty loop would shorten the other); both are required as constant differences.
+   */
+  static Node joinLoops(Node n) {
+    if (n instanceof Node.For f) return f.withBody(joinLoops(f.body()));
+    if (n instanceof Node.If i) {
+      return new Node.If(i.cond(), joinLoops(i.then()), i.otherwise() == null ? null : joinLoops(i.otherwise()));
+    }
+    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), joinLoops(m.body()));
+    if (!(n instanceof Node.Block b)) return n;
+    List<Node> out = new ArrayList<>();
+    for (Node child : b.children()) {
+      Node c = joinLoops(child);
+      Node last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (last instanceof Node.For f && c instanceof Node.For g && meets(f, g)) {
+        out.set(out.size() - 1, new Node.For(f.iterator(), f.init(), g.upper(), 1, f.body(), f.pragmas())
+            .withCoincident(f.coincident()));
+      } else {
+        out.add(c);
+      }
+    }
+    return Node.seq(out);
+  }
+
+  private static boolean meets(Node.For f, Node.For g) {
+    if (f.step() != 1 || g.step() != 1 || f.sizeParam() != null || g.sizeParam() != null) return false;
+    if (!f.iterator().equals(g.iterator()) || !f.pragmas().equals(g.pragmas()) || f.coincident() != g.coincident()
+        || !f.body().equals(g.body())) {
+      return false;
+    }
+    if (!Exprs.plus(f.upper(), 1).equals(g.init())) return false;
+    return Exprs.sub(g.init(), f.init()) instanceof Expr.Int a && a.value() >= 0
+        && Exprs.sub(g.upper(), f.upper()) instanceof Expr.Int b && b.value() >= 0;
   }
 
   /** Adjacent guards with the same condition become one (conditions only read iterators and parameters). */

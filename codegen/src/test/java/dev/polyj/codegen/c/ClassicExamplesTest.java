@@ -171,7 +171,12 @@ class ClassicExamplesTest {
             "  options: \"[N] -> { isolate[[] -> [a, b]] : a >= 0 and b >= 0 and 4a + 4 <= N and 4b + 4 <= N }\"",
             "  child:",
             "    schedule: \"[N] -> [{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]\""),
-            n(0, 3, 4, 9, 12), -1, 13, 11, 0));
+            n(0, 3, 4, 9, 12), -1, 13, 11, 0),
+        new Example("tree: isolated range that changes nothing in the loop body (one loop)", String.join("\n",
+            "domain: \"{ S[i] : 0 <= i < 40; T[i] : 0 <= i < 40 }\"",
+            "child:",
+            "  schedule: \"[{ S[i] -> [(3i)]; T[i] -> [(3i + 1)] }]\"",
+            "  options: \"{ isolate[[] -> [x]] : 12 <= x < 60 }\""), List.of(Map.of()), -1, 121, 1, 2));
   }
 
   @BeforeAll
