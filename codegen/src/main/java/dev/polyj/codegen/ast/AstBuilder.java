@@ -6,6 +6,7 @@ import dev.polyj.codegen.ast.BuildOptions.LoopKind;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Div;
+import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -93,7 +94,46 @@ public final class AstBuilder {
     List<Piece> pieces = options.hasSeparationClasses() ? b.separation.splitByClasses(problem.pieces())
         : problem.pieces();
     List<Node> nodes = b.generate(pieces, new BuildContext(problem.context()), 0, true);
-    return nodes.isEmpty() ? Node.empty() : mergeGuards(Node.seq(nodes));
+    return nodes.isEmpty() ? Node.empty() : joinLoops(mergeGuards(Node.seq(nodes)));
+  }
+
+  /**
+   * Consecutive unit-step loops with the same body whose ranges meet (the second starts right
+   * after the last value of the first) become one loop, e.g. the loops before, inside and after
+   * an isolated range when the isolation changed nothing in their bodies. Joining is exact only
+   * when the second loop starts no earlier than the first and ends no earlier either (otherwise
+   * an empty loop would shorten the other); both are required as constant differences.
+   */
+  static Node joinLoops(Node n) {
+    if (n instanceof Node.For f) return f.withBody(joinLoops(f.body()));
+    if (n instanceof Node.If i) {
+      return new Node.If(i.cond(), joinLoops(i.then()), i.otherwise() == null ? null : joinLoops(i.otherwise()));
+    }
+    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), joinLoops(m.body()));
+    if (!(n instanceof Node.Block b)) return n;
+    List<Node> out = new ArrayList<>();
+    for (Node child : b.children()) {
+      Node c = joinLoops(child);
+      Node last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (last instanceof Node.For f && c instanceof Node.For g && meets(f, g)) {
+        out.set(out.size() - 1, new Node.For(f.iterator(), f.init(), g.upper(), 1, f.body(), f.pragmas())
+            .withCoincident(f.coincident()));
+      } else {
+        out.add(c);
+      }
+    }
+    return Node.seq(out);
+  }
+
+  private static boolean meets(Node.For f, Node.For g) {
+    if (f.step() != 1 || g.step() != 1 || f.sizeParam() != null || g.sizeParam() != null) return false;
+    if (!f.iterator().equals(g.iterator()) || !f.pragmas().equals(g.pragmas()) || f.coincident() != g.coincident()
+        || !f.body().equals(g.body())) {
+      return false;
+    }
+    if (!Exprs.plus(f.upper(), 1).equals(g.init())) return false;
+    return Exprs.sub(g.init(), f.init()) instanceof Expr.Int a && a.value() >= 0
+        && Exprs.sub(g.upper(), f.upper()) instanceof Expr.Int b && b.value() >= 0;
   }
 
   /** Adjacent guards with the same condition become one (conditions only read iterators and parameters). */
@@ -239,8 +279,7 @@ public final class AstBuilder {
     }
     List<List<Piece>> comps;
     if (kind(d, live) == LoopKind.SEPARATE && d < nSched && live.size() > 1) {
-      List<Piece> split = separation.separate(live, ctx, d);
-      comps = components(split, ctx, d);
+      comps = separatedComponents(live, ctx, d);
       if (comps.size() == 1) return level(comps.get(0), ctx, d);
     } else {
       comps = components(live, ctx, d);
@@ -251,6 +290,85 @@ public final class AstBuilder {
       return out;
     }
     return level(live, ctx, d);
+  }
+
+  /**
+   * The loops of a separated level: of the two relaxations of the separation (keeping or dropping
+   * stride constraints, see {@link Separation#separate}), the one whose loops need fewer
+   * membership guards, then the one with fewer pieces. A piece needs a guard when it shares a
+   * loop with a piece it does not cover at this level: regions on different residues merged into
+   * one loop, or a region whose stride a piece does not have.
+   */
+  private List<List<Piece>> separatedComponents(List<Piece> live, BuildContext ctx, int d) {
+    List<Piece> affine = separation.separate(live, ctx, d, true);
+    List<Piece> strided = separation.separate(live, ctx, d, false);
+    List<List<Piece>> a = components(affine, ctx, d);
+    if (sameSets(affine, strided)) return joinAdjacent(a);
+    List<List<Piece>> b = components(strided, ctx, d);
+    int ga = guardedPieces(a, ctx, d);
+    int gb = guardedPieces(b, ctx, d);
+    if (ga != gb) return joinAdjacent(ga < gb ? a : b);
+    return joinAdjacent(affine.size() <= strided.size() ? a : b);
+  }
+
+  /**
+   * Consecutive loops that each run one piece of the same statement, where the two pieces form
+   * one convex set, become one: the separation may cut a statement along a region boundary that
+   * only another statement's relaxed projection draws (e.g. a parameter condition), which would
+   * otherwise leave two guarded copies of the same code. Consecutive groups may be joined without
+   * breaking the order: nothing runs between them.
+   */
+  private List<List<Piece>> joinAdjacent(List<List<Piece>> comps) {
+    List<List<Piece>> out = new ArrayList<>();
+    for (List<Piece> comp : comps) {
+      List<Piece> last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (last != null && last.size() == 1 && comp.size() == 1 && sameAnnotations(last.get(0), comp.get(0))) {
+        Relation union = Relation.ofBasics(space, List.of(last.get(0).set(), comp.get(0).set())).coalesce();
+        if (union.basics().size() == 1 && !union.basics().get(0).hasUnknownLocals()) {
+          out.set(out.size() - 1, List.of(last.get(0).withSet(union.basics().get(0))));
+          continue;
+        }
+      }
+      out.add(comp);
+    }
+    return out;
+  }
+
+  private static boolean sameAnnotations(Piece p, Piece q) {
+    return p.statement() == q.statement() && p.coincident().equals(q.coincident()) && p.marks().equals(q.marks())
+        && p.loopKinds().equals(q.loopKinds());
+  }
+
+  private static boolean sameSets(List<Piece> x, List<Piece> y) {
+    if (x.size() != y.size()) return false;
+    for (int i = 0; i < x.size(); i++) {
+      if (x.get(i).statement() != y.get(i).statement() || !x.get(i).set().equals(y.get(i).set())) return false;
+    }
+    return true;
+  }
+
+  /** The number of pieces not active on all values at level d where another piece of their loop is. */
+  private int guardedPieces(List<List<Piece>> comps, BuildContext ctx, int d) {
+    int n = 0;
+    for (List<Piece> comp : comps) {
+      if (comp.size() < 2) continue;
+      List<Relation> projs = new ArrayList<>();
+      for (Piece p : comp) projs.add(Relation.ofBasics(space, liveProj(p, d, ctx)));
+      for (int i = 0; i < comp.size(); i++) {
+        boolean covers = true;
+        for (int j = 0; j < comp.size() && covers; j++) {
+          if (j == i) continue;
+          for (BasicRelation r : projs.get(j).subtract(projs.get(i)).basics()) {
+            if (!r.isEmpty() && !ctx.isDisjoint(r)) {
+              covers = false;
+              break;
+            }
+          }
+        }
+        if (!covers) n++;
+      }
+    }
+    return n;
   }
 
   /** The statement calls, each under the gist of its domain (pieces of one statement are or-ed). */
@@ -713,20 +831,30 @@ public final class AstBuilder {
     List<LevelInfo> ups = prune(infos, false, ctx);
     long stride = infos.get(0).stride;
     Expr offsetKey = infos.get(0).offsetExpr;
+    BasicRelation strideSet = infos.get(0).strideSet;
     for (LevelInfo i : infos) {
       if (stride > 1 && (i.stride != stride || !i.offsetExpr.equals(offsetKey))) stride = 1;
+    }
+    if (stride == 1 && infos.size() > 1) {
+      // pieces on different lattices (e.g. multiples of 4 and of 2) may still share a coarser one
+      LevelInfo base = infos.get(0);
+      long g = commonStride(infos);
+      if (g > 1) {
+        stride = g;
+        strideSet = congruence(base.q, base.offset, c, g);
+      }
     }
     List<BasicRelation> alternatives = new ArrayList<>();
     if (lows.size() * ups.size() <= 16) {
       for (LevelInfo l : lows) {
         for (LevelInfo u : ups) {
           BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), u.uppers));
-          if (stride > 1) alt = alt.intersect(l.strideSet);
+          if (stride > 1) alt = alt.intersect(stride == l.stride ? l.strideSet : strideSet);
           alternatives.add(alt);
         }
       }
     } else {
-      alternatives.add(stride > 1 ? lows.get(0).strideSet : BasicRelation.universe(space));
+      alternatives.add(stride > 1 ? strideSet : BasicRelation.universe(space));
     }
     BuildContext inner = ctx.andAny(alternatives);
     boolean coincident = true;
@@ -779,6 +907,52 @@ public final class AstBuilder {
 
   static boolean containsLoop(Node n) {
     return Node.anyMatch(n, x -> x instanceof Node.For);
+  }
+
+  /**
+   * The largest step g > 1 such that every piece's values at this level lie on one lattice
+   * {@code x = off (mod g)}: g divides every piece's stride and every difference between the
+   * offsets (coefficient by coefficient, so the lattice is the same for all outer values). 1 when
+   * a piece has no stride or an offset that is not a plain row.
+   */
+  private static long commonStride(List<LevelInfo> infos) {
+    LevelInfo base = infos.get(0);
+    long g = 0;
+    for (LevelInfo i : infos) {
+      if (i.stride <= 1 || i.offset == null) return 1;
+      g = Ints.gcd(g, i.stride);
+    }
+    for (LevelInfo i : infos) {
+      int n = Math.max(i.offset.length, base.offset.length);
+      for (int k = 0; k < n && g > 1; k++) {
+        long a = k < i.offset.length ? i.offset[k] : 0;
+        long b = k < base.offset.length ? base.offset[k] : 0;
+        // offsets over different locals cannot be compared column by column
+        if (k > space0Cols(base) && a != b) return 1;
+        g = Ints.gcd(g, Ints.sub(a, b));
+      }
+    }
+    return g <= 1 ? 1 : g;
+  }
+
+  private static int space0Cols(LevelInfo info) {
+    return info.q.nVar();
+  }
+
+  /** { x : exists e : x - off = m*e } for an offset row over q's columns (x at column c). */
+  private BasicRelation congruence(BasicRelation q, long[] off, int c, long m) {
+    BasicRelation.Builder b = BasicRelation.builder(space);
+    for (int i = 0; i < q.nLocal(); i++) {
+      Div dv = q.div(i);
+      b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
+    }
+    int e = b.addExistential();
+    long[] r = new long[e + 1];
+    for (int k = 0; k < off.length && k < e; k++) r[k] = -off[k];
+    r[c] = Ints.add(r[c], 1);
+    r[e] = -m;
+    b.addEq(r);
+    return b.build();
   }
 
   /** { x : exists e : a*x + g = m*e }: the congruence of an equality whose x-dependent divisions are replaced by e. */

@@ -1,5 +1,6 @@
 package dev.polyj.codegen.ast;
 
+import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.set.BasicRelation;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,11 +40,46 @@ final class BuildContext {
 
   /** The union over {@code alternatives} of this context intersected with each. */
   BuildContext andAny(List<BasicRelation> alternatives) {
+    List<BasicRelation> alts = alternatives;
+    if (alts.size() > 1 && parts.size() * alts.size() > MAX_PARTS) alts = List.of(commonConstraints(alts));
     List<BasicRelation> out = new ArrayList<>();
-    for (BasicRelation a : alternatives) {
+    for (BasicRelation a : alts) {
       for (BasicRelation p : parts) out.add(p.intersect(a));
     }
     return new BuildContext(out);
+  }
+
+  /** Beyond this many parts a union of alternatives is replaced by a convex superset. */
+  private static final int MAX_PARTS = 16;
+
+  /**
+   * A convex superset of the union of the alternatives: the constraints of each alternative that
+   * every other alternative satisfies too. A context may always claim less than the code
+   * enforces, and without this the parts multiply at every level of a nest whose loops each
+   * combine several pieces' bounds.
+   */
+  private static BasicRelation commonConstraints(List<BasicRelation> alternatives) {
+    BasicRelation out = BasicRelation.universe(alternatives.get(0).space());
+    for (BasicRelation a : alternatives) {
+      for (long[] r : a.inequalities()) {
+        if (holdsOnAll(alternatives, a, r)) out = out.intersect(Rows.withRows(a, List.of(), List.of(r)));
+      }
+      for (long[] r : a.equalities()) {
+        if (holdsOnAll(alternatives, a, r) && holdsOnAll(alternatives, a, Ints.negate(r))) {
+          out = out.intersect(Rows.withRows(a, List.of(r), List.of()));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean holdsOnAll(List<BasicRelation> alternatives, BasicRelation owner, long[] row) {
+    if (!Rows.allDivsKnown(owner)) return false;
+    BasicRelation violated = Rows.withRows(owner, List.of(), List.of(Rows.negate(row)));
+    for (BasicRelation b : alternatives) {
+      if (b != owner && !b.intersect(violated).isEmpty()) return false;
+    }
+    return true;
   }
 
   /** True when no point of the context lies in {@code b}. */
@@ -61,7 +97,7 @@ final class BuildContext {
     if (!Rows.allDivsKnown(owner)) return false;
     List<BasicRelation> negations = new ArrayList<>();
     negations.add(Rows.withRows(owner, List.of(), List.of(Rows.negate(row))));
-    if (eq) negations.add(Rows.withRows(owner, List.of(), List.of(Rows.negate(dev.polyj.presburger.arith.Ints.negate(row)))));
+    if (eq) negations.add(Rows.withRows(owner, List.of(), List.of(Rows.negate(Ints.negate(row)))));
     for (BasicRelation neg : negations) {
       if (neg.isMarkedEmpty()) continue;
       BasicRelation n = extra == null ? neg : extra.intersect(neg);

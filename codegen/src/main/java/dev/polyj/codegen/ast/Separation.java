@@ -41,18 +41,13 @@ final class Separation {
    * sound: the regions are disjoint and each piece is intersected with them, so every instance is
    * still scanned exactly once.
    *
-   * <p>Two relaxations are tried, keeping or dropping the stride and modulo constraints (those
-   * with divisions), and the one cutting the pieces into fewer parts is kept: regions that differ
-   * only by a stride interleave and are merged back into one loop, with each piece copied once per
-   * region under a modulo guard, but pieces with disjoint strides are best kept apart.
+   * <p>With {@code dropDivisions}, the stride and modulo constraints (those with divisions) are
+   * dropped too. The caller tries both: regions that differ only by a stride interleave and are
+   * merged back into one loop, with each piece copied once per region under a modulo guard, but
+   * pieces with disjoint strides are best kept apart, and a region that one piece covers only on
+   * some residues leaves a guard in its loop.
    */
-  List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d) {
-    List<Piece> withStrides = separate(pieces, ctx, d, false);
-    List<Piece> affine = separate(pieces, ctx, d, true);
-    return affine.size() <= withStrides.size() ? affine : withStrides;
-  }
-
-  private List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d, boolean dropDivisions) {
+  List<Piece> separate(List<Piece> pieces, BuildContext ctx, int d, boolean dropDivisions) {
     Space space = builder.space();
     List<Region> regions = new ArrayList<>();
     for (int i = 0; i < pieces.size(); i++) {

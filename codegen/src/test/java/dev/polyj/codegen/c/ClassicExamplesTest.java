@@ -125,6 +125,18 @@ class ClassicExamplesTest {
             "[N] -> { A[i] -> [3i, 0, 0] : 1 <= i <= N; B[i, j] -> [i, 1, j] : 3 <= i <= 3N and 0 <= j < i } "
                 + "[N] -> { : } { [a, b, c] -> separate[x] }",
             n(-1, 0, 1, 3), -2, 10, 2, 1),
+        new Example("statements on lattices of steps 4 and 2 share one loop of step 2",
+            "[N] -> { A[i] -> [i, 0] : 0 <= i <= N and exists (e : i = 4e); "
+                + "B[i] -> [i, 1] : 0 <= i <= N and exists (e : i = 2e) } [N] -> { : } { }",
+            n(-1, 0, 1, 5, 9), -2, 12, 1, 1),
+        new Example("point between the iterations of a strided statement, separate (no merged loop)",
+            "[N] -> { P[] -> [7]; Q[i] -> [2i] : 1 <= i <= N } [N] -> { : } [N] -> { [a] -> separate[x] }",
+            n(0, 1, 3, 4, 6), -2, 14, 2, 0),
+        new Example("separate below an atomic level, statements on different residues",
+            "[N] -> { A[i, j] -> [i, j, 0] : 0 <= i <= N and 0 <= j <= 3 and exists (e : i = 4e); "
+                + "B[i, j] -> [i, j, 1] : 0 <= i <= N and 0 <= j <= 3 and exists (e : i = 2e) } [N] -> { : } "
+                + "[N] -> { [a, b, c] -> separate[x] : x >= 1; [a, b, c] -> atomic[x] : x <= 0 }",
+            n(-1, 0, 2, 5, 8), -2, 10, 3, 2),
         new Example("statement given as two disjuncts with a convex union",
             "[N, M] -> { S[i, j] -> [i, j] : (0 <= i <= N and i >= M and 0 <= j < N) or "
                 + "(0 <= i <= N and i <= M + 1 and 0 <= j < N) } [N, M] -> { : } { }",
@@ -159,7 +171,12 @@ class ClassicExamplesTest {
             "  options: \"[N] -> { isolate[[] -> [a, b]] : a >= 0 and b >= 0 and 4a + 4 <= N and 4b + 4 <= N }\"",
             "  child:",
             "    schedule: \"[N] -> [{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]\""),
-            n(0, 3, 4, 9, 12), -1, 13, 11, 0));
+            n(0, 3, 4, 9, 12), -1, 13, 11, 0),
+        new Example("tree: isolated range that changes nothing in the loop body (one loop)", String.join("\n",
+            "domain: \"{ S[i] : 0 <= i < 40; T[i] : 0 <= i < 40 }\"",
+            "child:",
+            "  schedule: \"[{ S[i] -> [(3i)]; T[i] -> [(3i + 1)] }]\"",
+            "  options: \"{ isolate[[] -> [x]] : 12 <= x < 60 }\""), List.of(Map.of()), -1, 121, 1, 2));
   }
 
   @BeforeAll
