@@ -15,8 +15,9 @@ import java.util.Optional;
  * of every piece.
  *
  * <p>On a piece D of the difference with quasi-polynomial q, every floor term (of q and of D's
- * divisions) is periodic: with L the product of their denominators, the substitution
- * {@code x = r + L y} for a residue class r makes each floor an integer affine function of y, so q
+ * divisions) is periodic: with L_v the lcm of the denominators of their slopes in variable v, the
+ * substitution {@code x_v = r_v + L_v y_v} for a residue class r makes each floor an integer affine
+ * function of y, so q
  * becomes a polynomial {@code P_r(y)} and D a polyhedron {@code D_r} without locals. P_r restricted
  * to the affine hull of {@code D_r}'s integer points (solved rationally for pivot variables) is
  * the zero polynomial: q vanishes on that class. Otherwise a non-zero value is searched near a
@@ -69,12 +70,13 @@ final class FunctionEquality {
     if (q.isZero() || d.isEmpty()) return true;
     int n = d.nVar();
     List<Div> qFloors = q.floors();
-    long period = 1;
-    period = periodOf(domainDivs(d), n, period);
-    period = periodOf(q.floors(), n, period);
+    long[] period = new long[n];
+    java.util.Arrays.fill(period, 1);
+    periodOf(domainDivs(d), period);
+    periodOf(q.floors(), period);
     long classes = 1;
     for (int v = 0; v < n; v++) {
-      classes = Ints.mul(classes, period);
+      classes = Ints.mul(classes, period[v]);
       if (classes > MAX_CLASSES) throw undecided("too many residue classes");
     }
     long[] r = new long[n];
@@ -82,8 +84,8 @@ final class FunctionEquality {
     for (long c = 0; c < classes; c++) {
       long k = c;
       for (int v = 0; v < n; v++) {
-        r[v] = k % period;
-        k /= period;
+        r[v] = k % period[v];
+        k /= period[v];
       }
       Boolean z = vanishesOnClass(d, q, r, period);
       if (z == null) undecided = true;
@@ -100,12 +102,13 @@ final class FunctionEquality {
   }
 
   /**
-   * The least L (a multiple of {@code period}) such that every floor of the list is an integer
-   * affine function of y on each class {@code x = r + L y}: the lcm of the denominators of the
-   * floors' slopes ({@code (a + sum_j c_j slope_j) / m} for {@code floor((a x + sum_j c_j t_j + c)
-   * / m)} over earlier floors t_j).
+   * Makes each {@code period[v]} (kept a multiple of its value) the least L_v such that every floor
+   * of the list is an integer affine function of y on each class {@code x_v = r_v + L_v y_v}: the
+   * lcm of the denominators of the floors' slopes in variable v ({@code (a + sum_j c_j slope_j) / m}
+   * for {@code floor((a x + sum_j c_j t_j + c) / m)} over earlier floors t_j).
    */
-  private static long periodOf(List<Div> divs, int n, long period) {
+  private static void periodOf(List<Div> divs, long[] period) {
+    int n = period.length;
     List<Rational[]> slopes = new ArrayList<>();
     for (Div dv : divs) {
       long[] num = dv.numerator();
@@ -117,11 +120,10 @@ final class FunctionEquality {
         }
         s[v] = x.divide(Rational.of(dv.denominator()));
         long den = s[v].denominator().longValueExact();
-        period = Ints.lcm(period, den);
+        period[v] = Ints.lcm(period[v], den);
       }
       slopes.add(s);
     }
-    return period;
   }
 
   private static UnsupportedOperationException undecided(String why) {
@@ -129,7 +131,7 @@ final class FunctionEquality {
   }
 
   /** The class x = r + L y: true when q vanishes there, false on a witness, null when undecided. */
-  private static Boolean vanishesOnClass(BasicRelation d, QuasiPolynomial q, long[] r, long period) {
+  private static Boolean vanishesOnClass(BasicRelation d, QuasiPolynomial q, long[] r, long[] period) {
     int n = d.nVar();
     // the domain's locals as integer affine rows over [1, y]
     List<long[]> locals = new ArrayList<>();
@@ -145,7 +147,7 @@ final class FunctionEquality {
     for (Div fl : q.floors()) floors.add(floorRow(fl.numerator(), fl.denominator(), r, period, floors));
     Polynomial p = q.polynomial();
     for (int v = 0; v < n; v++) {
-      p = p.substitute(v, Polynomial.var(v).scale(Rational.of(period)).add(Polynomial.constant(r[v])));
+      p = p.substitute(v, Polynomial.var(v).scale(Rational.of(period[v])).add(Polynomial.constant(r[v])));
     }
     for (int i = 0; i < floors.size(); i++) p = p.substitute(n + i, Polynomial.affine(floors.get(i)));
     // restricted to the affine hull: each hull equality solved (rationally) for a pivot
@@ -204,7 +206,7 @@ final class FunctionEquality {
    * floor(num . (1, x, earlier) / m) with {@code x = r + L y} and the earlier floors given as rows
    * over [1, y]: an integer affine row over [1, y], since L is a multiple of every denominator.
    */
-  private static long[] floorRow(long[] num, long m, long[] r, long period, List<long[]> earlier) {
+  private static long[] floorRow(long[] num, long m, long[] r, long[] period, List<long[]> earlier) {
     long[] row = substituted(num, r, period, earlier);
     long[] out = new long[row.length];
     for (int c = 1; c < row.length; c++) {
@@ -216,7 +218,7 @@ final class FunctionEquality {
   }
 
   /** A row over [1, x, locals] as a row over [1, y] with {@code x = r + L y} and the locals' rows. */
-  private static long[] substituted(long[] row, long[] r, long period, List<long[]> locals) {
+  private static long[] substituted(long[] row, long[] r, long[] period, List<long[]> locals) {
     int n = r.length;
     long[] out = new long[1 + n];
     out[0] = row[0];
@@ -224,7 +226,7 @@ final class FunctionEquality {
       long a = row[1 + v];
       if (a == 0) continue;
       out[0] = Ints.add(out[0], Ints.mul(a, r[v]));
-      out[1 + v] = Ints.add(out[1 + v], Ints.mul(a, period));
+      out[1 + v] = Ints.add(out[1 + v], Ints.mul(a, period[v]));
     }
     for (int i = 0; i < locals.size() && 1 + n + i < row.length; i++) {
       long a = row[1 + n + i];

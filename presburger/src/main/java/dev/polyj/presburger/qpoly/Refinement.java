@@ -22,11 +22,21 @@ import java.util.Map;
  * otherwise the cell is split into {@code c >= 0} and {@code -c - 1 >= 0}. Decisions are
  * inherited by sub-cells. Cells whose rows are trivially contradictory are dropped; cells that
  * have rational but no integer points may remain (they hold no point, so the value is unchanged).
+ * The splitting is bounded ({@link #MAX_QUESTIONS}).
  */
 final class Refinement {
   private final Space space;
   private final int nVar;
   private final List<Div> divs = new ArrayList<>(); // over [const, vars, earlier divs]
+
+  /**
+   * The most emptiness questions of one refinement. Thin rational slivers without integer points
+   * can make the splitting exponential in the number of constraints; past this budget the
+   * refinement gives up with {@link UnsupportedOperationException} instead of running for hours.
+   */
+  static final int MAX_QUESTIONS = 50_000;
+
+  private int questions;
 
   private Refinement(Space space) {
     this.space = space;
@@ -173,6 +183,11 @@ final class Refinement {
         List<Long> key = key(c);
         Integer st = status.get(key);
         if (st == null) {
+          questions += 2;
+          if (questions > MAX_QUESTIONS) {
+            throw new UnsupportedOperationException("disjoint pieces of a sum: more than " + MAX_QUESTIONS
+                + " emptiness questions while splitting the domains");
+          }
           if (cell.isEmptyWith(negation(c))) st = 1;
           else if (cell.isEmptyWith(c)) st = -1;
           else st = 0;
