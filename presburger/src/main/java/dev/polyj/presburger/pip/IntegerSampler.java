@@ -148,6 +148,15 @@ final class IntegerSampler {
     return restore(tab);
   }
 
+  /**
+   * Restores a tableau whose rows may be negative and continues with Gomory cuts within
+   * {@code budget}: a point, null, or {@link #UNKNOWN}.
+   */
+  static long[] restoreAndCut(Tableau tab, int budget) {
+    if (!restore(tab)) return null;
+    return cut(tab, tab.nCol, budget);
+  }
+
   /** Gomory cuts within the default budget on a restored relaxation (consumed): a point, null, or {@link #UNKNOWN}. */
   static long[] cutFrom(Tableau tab) {
     return cutFrom(tab, DEFAULT_BUDGET);
