@@ -286,9 +286,11 @@ final class Context {
     try {
       p = sampleIncrementally(x);
     } catch (CoefficientOverflowException ex) {
+      // the relaxation itself needs more than 64 bits: from scratch, exact decision when the
+      // cutting planes do not finish in 64 bits
       relaxationValid = false;
       relaxation = null;
-      p = IntegerSampler.sample(w - 1, paddedEqs(), paddedIneqs(x));
+      p = IntegerSampler.sampleInLongs(w - 1, paddedEqs(), paddedIneqs(x));
     }
     if (p == IntegerSampler.UNKNOWN) p = IntegerSampler.decideExactly(w - 1, paddedEqs(), paddedIneqs(x));
     if (p == null) return false;
@@ -330,8 +332,14 @@ final class Context {
     }
     if (relaxation == null) return null;
     LongTableau t = (LongTableau) relaxation.copy();
-    if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
-    return IntegerSampler.cutFrom(t);
+    try {
+      if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
+      return IntegerSampler.cutFrom(t);
+    } catch (CoefficientOverflowException e) {
+      // the question, not the relaxation, needs more than 64 bits: the relaxation stays, and the
+      // question goes to the exact decision (cutting planes on big numbers rarely finish sooner)
+      return IntegerSampler.UNKNOWN;
+    }
   }
 
   /** Keeps the solved relaxation (when there is one) in step with a new constraint. */

@@ -44,6 +44,18 @@ final class IntegerSampler {
     return decideExactly(nVar, eqs, ineqs);
   }
 
+  /**
+   * {@link #sampleWithCuts} with the default budget in 64-bit arithmetic only: {@link #UNKNOWN}
+   * also when that overflows.
+   */
+  static long[] sampleInLongs(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    try {
+      return run(new LongTableau(nVar, 0), nVar, eqs, ineqs, DEFAULT_BUDGET);
+    } catch (CoefficientOverflowException e) {
+      return UNKNOWN;
+    }
+  }
+
   /** Null or {@link #NONEMPTY}: exact emptiness when cutting planes did not finish. */
   static long[] decideExactly(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     List<long[]> all = new ArrayList<>(ineqs);
