@@ -334,13 +334,27 @@ final class Context {
     LongTableau t = (LongTableau) relaxation.copy();
     try {
       if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
-      return IntegerSampler.cutFrom(t);
     } catch (CoefficientOverflowException e) {
-      // the question, not the relaxation, needs more than 64 bits: the relaxation stays, and the
-      // question goes to the exact decision (cutting planes on big numbers rarely finish sooner)
+      return IntegerSampler.UNKNOWN; // the question needs more than 64 bits: the relaxation stays
+    }
+    long[] p;
+    try {
+      p = IntegerSampler.cutFrom(t.copy());
+    } catch (CoefficientOverflowException e) {
+      p = IntegerSampler.UNKNOWN;
+    }
+    if (p != IntegerSampler.UNKNOWN) return p;
+    // cutting planes did not finish (large denominators): branch and bound, which finds a point
+    // (a witness for later questions) where the set is bounded
+    try {
+      return IntegerSampler.branchAndBound(t, BRANCH_NODES);
+    } catch (CoefficientOverflowException e) {
       return IntegerSampler.UNKNOWN;
     }
   }
+
+  /** Relaxations that branch and bound may solve for one question. */
+  private static final int BRANCH_NODES = 64;
 
   /** Keeps the solved relaxation (when there is one) in step with a new constraint. */
   private void extendRelaxation(long[] r, boolean equality) {

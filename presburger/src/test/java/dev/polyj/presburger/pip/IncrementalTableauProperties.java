@@ -108,6 +108,70 @@ class IncrementalTableauProperties {
     }
   }
 
+  /**
+   * Systems with larger coefficients inside the box {@code [-3, 3]^n}: their relaxations often
+   * have non-integral vertices, and branch and bound always decides them.
+   */
+  @Provide
+  Arbitrary<System3> boxedSystems() {
+    return Arbitraries.integers().between(1, 3).flatMap(n -> {
+      Arbitrary<long[]> row = Arbitraries.longs().between(-7, 7).array(long[].class).ofSize(1 + n);
+      return Combinators.combine(row.list().ofMaxSize(1), row.list().ofMinSize(1).ofMaxSize(4))
+          .as((e, i) -> {
+            List<long[]> in = new ArrayList<>(i);
+            for (int v = 0; v < n; v++) {
+              long[] lo = new long[1 + n];
+              lo[0] = 3;
+              lo[1 + v] = 1;
+              long[] hi = new long[1 + n];
+              hi[0] = 3;
+              hi[1 + v] = -1;
+              in.add(lo);
+              in.add(hi);
+            }
+            return new System3(n, e, in, List.of());
+          });
+    });
+  }
+
+  /** Branch and bound decides bounded systems: a point of the system, or none exactly when the box has none. */
+  @Property(tries = 400)
+  void branchAndBoundDecidesBoundedSystems(@ForAll("boxedSystems") System3 s) {
+    long[] p;
+    try {
+      LongTableau base = IntegerSampler.relaxation(s.n(), s.eqs(), s.ineqs());
+      p = base == null ? null : IntegerSampler.branchAndBound(base, 10_000);
+    } catch (CoefficientOverflowException e) {
+      return;
+    }
+    assertTrue(p != IntegerSampler.UNKNOWN, () -> "undecided: " + s);
+    if (p == null) {
+      assertTrue(noPoint(s.n(), s.eqs(), s.ineqs()), () -> "claimed empty: " + s);
+    } else {
+      assertTrue(satisfies(p, s.eqs(), s.ineqs()), () -> "point " + Arrays.toString(p) + " outside " + s);
+    }
+  }
+
+  /** Branch and bound from a solved relaxation: its points satisfy the system, its "empty" agrees with the Omega test. */
+  @Property(tries = 300)
+  void branchAndBoundAgreesWithTheSystem(@ForAll("systems") System3 s) {
+    LongTableau base;
+    long[] p;
+    try {
+      base = IntegerSampler.relaxation(s.n(), s.eqs(), s.ineqs());
+      if (base == null) return;
+      p = IntegerSampler.branchAndBound(base, 200);
+    } catch (CoefficientOverflowException e) {
+      return;
+    }
+    if (p == IntegerSampler.UNKNOWN) return;
+    if (p == null) {
+      assertTrue(dev.polyj.presburger.omega.OmegaTest.isIntegerEmpty(s.n(), s.eqs(), s.ineqs()), () -> "claimed empty: " + s);
+    } else {
+      assertTrue(satisfies(p, s.eqs(), s.ineqs()), () -> "point " + Arrays.toString(p) + " outside " + s);
+    }
+  }
+
   /** The exact emptiness test of rationally non-empty, possibly unbounded systems against the Omega test. */
   @Property(tries = 300)
   void boundedDirectionsAgreeWithOmega(@ForAll("systems") System3 s) {
