@@ -76,37 +76,72 @@ final class BoundedDirections {
   }
 
   /**
-   * For each row, whether it is an implicit equality of the recession cone; null when the system
-   * {@code A x >= s, 0 <= s <= 1} is infeasible (impossible: x = 0, s = 0 satisfies it).
+   * For each row, whether it is an implicit equality of the recession cone {@code C = { x : A x
+   * >= 0 }}; null when a linear program is infeasible (impossible: x = 0 is in C). A row is not
+   * one exactly when some x of C has {@code a_i x > 0}: maximizing the sum of the rows not yet
+   * known to be strict over C within the box {@code -1 <= x <= 1} either finds such an x (and
+   * every row positive there is strict) or shows that all of them are implicit equalities. Each
+   * round is a small linear program over x alone.
    */
   private static boolean[] coneEqualities(int n, List<long[]> rows) {
     int m = rows.size();
-    // unknowns: t, s_0..s_(m-1), x_0..x_(n-1); lexmin t with t = -sum s
-    int nu = 1 + m + n;
-    List<long[]> ineqs = new ArrayList<>();
-    for (int i = 0; i < m; i++) {
-      long[] a = rows.get(i);
-      long[] c = new long[1 + nu];
-      for (int v = 0; v < n && 1 + v < a.length; v++) c[1 + 1 + m + v] = a[1 + v];
-      c[1 + 1 + i] = -1;
-      ineqs.add(c); // a x - s_i >= 0
-      long[] lo = new long[1 + nu];
-      lo[1 + 1 + i] = 1;
-      ineqs.add(lo); // s_i >= 0
-      long[] hi = new long[1 + nu];
-      hi[0] = 1;
-      hi[1 + 1 + i] = -1;
-      ineqs.add(hi); // s_i <= 1
-    }
-    long[] sum = new long[1 + nu];
-    sum[1] = 1;
-    for (int i = 0; i < m; i++) sum[1 + 1 + i] = 1;
-    List<long[]> eqs = List.of(sum); // t + sum s = 0
-    long[][] values = IntegerSampler.rationalLexmin(nu, eqs, ineqs, 1 + m);
-    if (values == null) return null;
     boolean[] implicit = new boolean[m];
-    for (int i = 0; i < m; i++) implicit[i] = values[1 + i][0] == 0;
-    return implicit;
+    java.util.Arrays.fill(implicit, true);
+    // unknowns: t, x_0..x_(n-1); lexmin t with t = -sum of the candidate rows' linear parts
+    List<long[]> ineqs = new ArrayList<>();
+    for (long[] a : rows) {
+      long[] c = new long[2 + n];
+      for (int v = 0; v < n && 1 + v < a.length; v++) c[2 + v] = a[1 + v];
+      ineqs.add(c);
+    }
+    for (int v = 0; v < n; v++) {
+      long[] lo = new long[2 + n];
+      lo[0] = 1;
+      lo[2 + v] = 1;
+      long[] hi = new long[2 + n];
+      hi[0] = 1;
+      hi[2 + v] = -1;
+      ineqs.add(lo);
+      ineqs.add(hi);
+    }
+    while (true) {
+      long[] sum = new long[2 + n];
+      sum[1] = 1;
+      boolean any = false;
+      for (int i = 0; i < m; i++) {
+        if (!implicit[i]) continue;
+        long[] c = ineqs.get(i);
+        for (int v = 0; v < n; v++) {
+          if (c[2 + v] == 0) continue;
+          sum[2 + v] = Ints.add(sum[2 + v], c[2 + v]);
+          any = true;
+        }
+      }
+      if (!any) return implicit;
+      long[][] values = IntegerSampler.rationalLexmin(1 + n, List.of(sum), ineqs, 1 + n);
+      if (values == null) return null;
+      if (values[0] == null) throw new CoefficientOverflowException(); // cannot happen in the box
+      if (values[0][0] >= 0) return implicit; // the candidates are zero on all of C
+      long den = 1;
+      for (int v = 0; v < n; v++) {
+        if (values[1 + v] == null) throw new CoefficientOverflowException();
+        den = Ints.lcm(den, values[1 + v][1]);
+      }
+      long[] x = new long[n]; // den * x*, integral
+      for (int v = 0; v < n; v++) x[v] = Ints.mul(values[1 + v][0], den / values[1 + v][1]);
+      boolean progress = false;
+      for (int i = 0; i < m; i++) {
+        if (!implicit[i]) continue;
+        long[] c = ineqs.get(i);
+        long ax = 0;
+        for (int v = 0; v < n; v++) if (c[2 + v] != 0) ax = Ints.add(ax, Ints.mul(c[2 + v], x[v]));
+        if (ax > 0) {
+          implicit[i] = false;
+          progress = true;
+        }
+      }
+      if (!progress) throw new IllegalStateException("no strict row at a point of the cone with a positive sum");
+    }
   }
 
   private static long[] homogeneous(long[] a, int n) {

@@ -286,9 +286,11 @@ final class Context {
     try {
       p = sampleIncrementally(x);
     } catch (CoefficientOverflowException ex) {
+      // the relaxation itself needs more than 64 bits: from scratch, exact decision when the
+      // cutting planes do not finish in 64 bits
       relaxationValid = false;
       relaxation = null;
-      p = IntegerSampler.sample(w - 1, paddedEqs(), paddedIneqs(x));
+      p = IntegerSampler.sampleInLongs(w - 1, paddedEqs(), paddedIneqs(x));
     }
     if (p == IntegerSampler.UNKNOWN) p = IntegerSampler.decideExactly(w - 1, paddedEqs(), paddedIneqs(x));
     if (p == null) return false;
@@ -330,9 +332,29 @@ final class Context {
     }
     if (relaxation == null) return null;
     LongTableau t = (LongTableau) relaxation.copy();
-    if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
-    return IntegerSampler.cutFrom(t);
+    try {
+      if (extra != null && !IntegerSampler.addConstraint(t, extra, false)) return null;
+    } catch (CoefficientOverflowException e) {
+      return IntegerSampler.UNKNOWN; // the question needs more than 64 bits: the relaxation stays
+    }
+    long[] p;
+    try {
+      p = IntegerSampler.cutFrom(t.copy());
+    } catch (CoefficientOverflowException e) {
+      p = IntegerSampler.UNKNOWN;
+    }
+    if (p != IntegerSampler.UNKNOWN) return p;
+    // cutting planes did not finish (large denominators): branch and bound, which finds a point
+    // (a witness for later questions) where the set is bounded
+    try {
+      return IntegerSampler.branchAndBound(t, BRANCH_NODES);
+    } catch (CoefficientOverflowException e) {
+      return IntegerSampler.UNKNOWN;
+    }
   }
+
+  /** Relaxations that branch and bound may solve for one question. */
+  private static final int BRANCH_NODES = 64;
 
   /** Keeps the solved relaxation (when there is one) in step with a new constraint. */
   private void extendRelaxation(long[] r, boolean equality) {

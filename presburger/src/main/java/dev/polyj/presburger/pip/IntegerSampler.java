@@ -44,6 +44,18 @@ final class IntegerSampler {
     return decideExactly(nVar, eqs, ineqs);
   }
 
+  /**
+   * {@link #sampleWithCuts} with the default budget in 64-bit arithmetic only: {@link #UNKNOWN}
+   * also when that overflows.
+   */
+  static long[] sampleInLongs(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    try {
+      return run(new LongTableau(nVar, 0), nVar, eqs, ineqs, DEFAULT_BUDGET);
+    } catch (CoefficientOverflowException e) {
+      return UNKNOWN;
+    }
+  }
+
   /** Null or {@link #NONEMPTY}: exact emptiness when cutting planes did not finish. */
   static long[] decideExactly(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     List<long[]> all = new ArrayList<>(ineqs);
@@ -148,6 +160,15 @@ final class IntegerSampler {
     return restore(tab);
   }
 
+  /**
+   * Restores a tableau whose rows may be negative and continues with Gomory cuts within
+   * {@code budget}: a point, null, or {@link #UNKNOWN}.
+   */
+  static long[] restoreAndCut(Tableau tab, int budget) {
+    if (!restore(tab)) return null;
+    return cut(tab, tab.nCol, budget);
+  }
+
   /** Gomory cuts within the default budget on a restored relaxation (consumed): a point, null, or {@link #UNKNOWN}. */
   static long[] cutFrom(Tableau tab) {
     return cutFrom(tab, DEFAULT_BUDGET);
@@ -156,6 +177,53 @@ final class IntegerSampler {
   /** Gomory cuts within {@code budget} on a restored relaxation (consumed): a point, null, or {@link #UNKNOWN}. */
   static long[] cutFrom(Tableau tab, int budget) {
     return cut(tab, tab.nCol, budget);
+  }
+
+  /**
+   * Branch and bound on a restored relaxation (not changed): an integer point, null when there is
+   * none, or {@link #UNKNOWN} when {@code nodes} relaxations did not settle the question or a
+   * non-integral unknown has no finite value to branch on. Each node adds {@code x_i <= floor(v)}
+   * or {@code x_i >= floor(v) + 1} for the first unknown with a non-integral finite value v to a
+   * copy of its parent and restores it; on bounded sets the search ends, and its points are
+   * witnesses that cutting planes with large denominators often fail to reach in 64 bits.
+   *
+   * @throws dev.polyj.presburger.arith.CoefficientOverflowException when 64 bits do not suffice
+   */
+  static long[] branchAndBound(LongTableau tab, int nodes) {
+    int[] left = {nodes};
+    return branch(tab, left);
+  }
+
+  private static long[] branch(LongTableau tab, int[] left) {
+    int nVar = tab.nCol;
+    int row = -1;
+    for (int i = 0; i < nVar && row < 0; i++) {
+      if (tab.isBasic(i) && !tab.divisible(tab.rowOf(i), Tableau.CONST, Tableau.CONST + 1)) row = i;
+    }
+    if (row < 0) return point(tab, nVar);
+    int var = row;
+    long[] a = tab.rawRow(tab.rowOf(var));
+    if (a[Tableau.BIG] != a[Tableau.DEN]) return UNKNOWN; // the value depends on M
+    long floor = Math.floorDiv(a[Tableau.CONST], a[Tableau.DEN]);
+    boolean unknown = false;
+    for (int side = 0; side < 2; side++) {
+      if (left[0]-- <= 0) return UNKNOWN;
+      long[] e = new long[1 + nVar];
+      if (side == 0) {
+        e[0] = floor; // x <= floor
+        e[1 + var] = -1;
+      } else {
+        e[0] = Ints.neg(Ints.add(floor, 1)); // x >= floor + 1
+        e[1 + var] = 1;
+      }
+      LongTableau t = tab.copy();
+      if (!addConstraint(t, e, false)) continue;
+      long[] p = branch(t, left);
+      if (p == null) continue;
+      if (p == UNKNOWN) unknown = true;
+      else return p;
+    }
+    return unknown ? UNKNOWN : null;
   }
 
   /** Gomory cuts on a restored tableau until its sample is integral (the point), null, or {@link #UNKNOWN}. */

@@ -143,13 +143,18 @@ public final class Lexopt {
     } else {
       for (BasicRelation b : DisjointPieces.of(domain)) current.add(new Leaf(Context.of(b), null));
     }
-    for (BasicRelation b : m.basics()) {
-      if (b.isMarkedEmpty()) continue;
+    List<BasicRelation> basics = new ArrayList<>();
+    for (BasicRelation b : m.basics()) if (!b.isMarkedEmpty()) basics.add(b);
+    for (int bi = 0; bi < basics.size(); bi++) {
+      BasicRelation b = basics.get(bi);
+      // the parts without image are needed for the next basic relations, where an earlier one
+      // has images, or when asked for
+      boolean needNone = domain != null || bi + 1 < basics.size();
       List<Leaf> next = new ArrayList<>();
       for (Leaf leaf : current) {
         List<Leaf> sub;
         try {
-          sub = solveBasic(b, leaf.context().copy(), max, big);
+          sub = solveBasic(b, leaf.context().copy(), max, big, needNone || leaf.values() != null);
         } catch (ParametricSolver.UnboundedException e) {
           throw unbounded(e, space, domSpace, max);
         }
@@ -246,8 +251,10 @@ public final class Lexopt {
   /**
    * Solves one basic relation over a context (consumed): output dimensions are the first unknowns
    * (negated for a maximum), then the locals that are not divisions of the context variables.
+   * Constraints on the context variables alone restrict the context before the search; without
+   * {@code needNone} the parts of the context without solution may be left out of the result.
    */
-  static List<Leaf> solveBasic(BasicRelation b, Context ctx, boolean max, boolean big) {
+  static List<Leaf> solveBasic(BasicRelation b, Context ctx, boolean max, boolean big, boolean needNone) {
     int nVar = ctx.nVar;
     int nOut = b.nOut();
     int nL = b.nLocal();
@@ -275,12 +282,61 @@ public final class Lexopt {
     int nU = nOut + nExtra;
     int nP = nVar + ctx.nDiv();
     Tableau tab = big ? new BigTableau(nU, nP) : new LongTableau(nU, nP);
-    for (long[] e : b.inequalities()) tab.addRow(tableauRow(b, e, ctxDiv, index, nU, nP, max));
-    for (long[] e : b.equalities()) {
-      tab.addRow(tableauRow(b, e, ctxDiv, index, nU, nP, max));
-      tab.addRow(tableauRow(b, Ints.negate(e), ctxDiv, index, nU, nP, max));
+    List<Leaf> none = new ArrayList<>();
+    for (int pass = 0; pass < 2; pass++) {
+      List<long[]> rows = pass == 0 ? b.equalities() : b.inequalities();
+      for (long[] e : rows) {
+        long[] r = tableauRow(b, e, ctxDiv, index, nU, nP, max);
+        long[] pe = contextPart(r, nU);
+        if (pe == null) {
+          tab.addRow(r);
+          if (pass == 0) tab.addRow(tableauRow(b, Ints.negate(e), ctxDiv, index, nU, nP, max));
+        } else if (!restrict(ctx, pe, pass == 0, needNone, none)) {
+          return none;
+        }
+      }
     }
-    return ParametricSolver.solve(tab, ctx, nOut);
+    List<Leaf> leaves = ParametricSolver.solve(tab, ctx, nOut, needNone);
+    if (none.isEmpty()) return leaves;
+    none.addAll(leaves);
+    return none;
+  }
+
+  /** The parametric part {@code [c, b...]} of a tableau row without unknowns, else null. */
+  private static long[] contextPart(long[] r, int nU) {
+    for (int k = 0; k < nU; k++) if (r[2 + k] != 0) return null;
+    long[] pe = new long[r.length - 1 - nU];
+    pe[0] = r[0];
+    System.arraycopy(r, 2 + nU, pe, 1, pe.length - 1);
+    return pe;
+  }
+
+  /**
+   * Restricts the context to {@code pe >= 0} (or {@code pe = 0}); with {@code needNone} the parts
+   * left out are appended to {@code none} as leaves without solution. False when nothing is left.
+   */
+  private static boolean restrict(Context ctx, long[] pe, boolean equality, boolean needNone, List<Leaf> none) {
+    if (!needNone) {
+      if (equality) ctx.addEq(pe);
+      else ctx.addIneq(pe);
+      return true;
+    }
+    if (!restrictIneq(ctx, pe, none)) return false;
+    return !equality || restrictIneq(ctx, Ints.negate(pe), none);
+  }
+
+  private static boolean restrictIneq(Context ctx, long[] pe, List<Leaf> none) {
+    Sign s = ctx.sign(pe);
+    if (s == Sign.POS) return true;
+    if (s == Sign.NEG) {
+      none.add(new Leaf(ctx, null));
+      return false;
+    }
+    Context outside = ctx.copy();
+    outside.addIneq(complement(pe));
+    none.add(new Leaf(outside, null));
+    ctx.addIneq(pe);
+    return true;
   }
 
   /** {@code [c, m, t..., b...]} of a constraint of {@code b} with the unknowns shifted by M. */

@@ -211,6 +211,43 @@ final class LongTableau extends Tableau {
     return a / d;
   }
 
+  @Override
+  void moveLastRowNumbers(int r) {
+    long[] last = rows.remove(rows.size() - 1);
+    if (r < rows.size()) rows.set(r, last);
+  }
+
+  /**
+   * Replaces variable {@code v} (a slack, whose constraint is {@code v >= 0}) by {@code -v - 1}:
+   * the tableau then describes the same system with that constraint replaced by its integer
+   * negation. A basic variable's row is negated and decreased by one; a non-basic variable's
+   * column is negated and the constants shifted accordingly (its column need not stay
+   * lexicographically positive, so the dual simplex from here should run with a pivot limit).
+   */
+  void negateVariable(int v) {
+    int idx = varIndex[v];
+    if (idx >= 0) {
+      long[] a = rows.get(idx);
+      long[] n = new long[a.length];
+      n[DEN] = a[DEN];
+      for (int k = 1; k < a.length; k++) n[k] = Ints.neg(a[k]);
+      n[CONST] = Ints.sub(n[CONST], a[DEN]);
+      normalize(n);
+      rows.set(idx, n);
+      return;
+    }
+    int pc = FIRST_COL + ~idx;
+    for (int i = 0; i < rows.size(); i++) {
+      long[] a = rows.get(i);
+      if (a[pc] == 0) continue;
+      long[] n = a.clone();
+      n[CONST] = Ints.sub(n[CONST], a[pc]);
+      n[pc] = Ints.neg(a[pc]);
+      normalize(n);
+      rows.set(i, n);
+    }
+  }
+
   /** The numbers of row r (not a copy, shared: read only). */
   long[] rawRow(int r) {
     return rows.get(r);

@@ -48,18 +48,22 @@ final class ParametricSolver {
   }
 
   private final int nOut;
+  /** False when the parts of the context without solution may be left out of the leaves. */
+  private final boolean needNone;
   private final List<Leaf> leaves = new ArrayList<>();
 
-  private ParametricSolver(int nOut) {
+  private ParametricSolver(int nOut, boolean needNone) {
     this.nOut = nOut;
+    this.needNone = needNone;
   }
 
   /**
    * Solves the tableau over the context (both are consumed). The tableau's parameters must be the
-   * context's variables followed by its divisions.
+   * context's variables followed by its divisions. Without {@code needNone} the leaves cover only
+   * the parts of the context with a solution.
    */
-  static List<Leaf> solve(Tableau tab, Context ctx, int nOut) {
-    ParametricSolver s = new ParametricSolver(nOut);
+  static List<Leaf> solve(Tableau tab, Context ctx, int nOut, boolean needNone) {
+    ParametricSolver s = new ParametricSolver(nOut, needNone);
     s.run(tab, ctx);
     return s.leaves;
   }
@@ -135,7 +139,7 @@ final class ParametricSolver {
       if (neg >= 0) {
         int col = tab.pivotColumn(neg);
         if (col < 0) {
-          leaves.add(new Leaf(ctx, null));
+          noSolution(ctx);
           return;
         }
         tab.pivot(neg, col);
@@ -143,6 +147,12 @@ final class ParametricSolver {
       }
       if (split >= 0) {
         long[] e = tab.parametricConstant(split);
+        if (splitCritical && !needNone) {
+          // the row cannot be increased: no solution where it is negative
+          ctx.addIneq(e);
+          known.contextChanged();
+          continue;
+        }
         Context pos = ctx.copy();
         pos.addIneq(e);
         run(tab.copy(), pos);
@@ -158,7 +168,7 @@ final class ParametricSolver {
       if (tab.hasIntegralParamCoefficients(r)) {
         // (c + b.p)/d with b.p integral: a fractional constant
         if (tab.hasIntegralColumnCoefficients(r)) {
-          leaves.add(new Leaf(ctx, null));
+          noSolution(ctx);
           return;
         }
         tab.addCut(r, -1); // strictly violated: pivoted at the next round
@@ -175,13 +185,15 @@ final class ParametricSolver {
         g[1 + divParam] += d;
         Sign s = ctx.sign(g); // g <= 0 always; g = 0 exactly where the value is integral
         if (s == Sign.NEG) {
-          leaves.add(new Leaf(ctx, null));
+          noSolution(ctx);
           return;
         }
         if (s == Sign.ANY) {
-          Context none = ctx.copy();
-          none.addIneq(complement(g));
-          leaves.add(new Leaf(none, null));
+          if (needNone) {
+            Context none = ctx.copy();
+            none.addIneq(complement(g));
+            noSolution(none);
+          }
           ctx.addIneq(g);
           known.contextChanged();
         }
@@ -194,6 +206,10 @@ final class ParametricSolver {
       int cut = tab.addCut(r, ctx.nVar + q);
       tab.pivot(cut, tab.pivotColumn(cut));
     }
+  }
+
+  private void noSolution(Context ctx) {
+    if (needNone) leaves.add(new Leaf(ctx, null));
   }
 
   /** The index of the context division {@code floor(num / d)}, adding a tableau parameter when new. */

@@ -99,16 +99,22 @@ final class PieceSimplifier {
     List<long[]> eqs = new ArrayList<>(b.equalities());
     List<long[]> kept = new ArrayList<>(b.inequalities());
     boolean dropped = false;
+    RedundancyTests tests = RedundancyTests.of(n, eqs, kept, pins);
     for (int k = kept.size() - 1; k >= 0; k--) {
       long[] c = kept.get(k);
       if (isPinning(b, c)) continue;
-      List<long[]> rest = new ArrayList<>(kept);
-      rest.remove(k);
-      rest.addAll(pins);
-      rest.add(complement(c));
-      if (provenEmpty(n, eqs, rest)) {
+      Boolean redundant = tests == null ? null : tests.redundant(k);
+      if (redundant == null) {
+        List<long[]> rest = new ArrayList<>(kept);
+        rest.remove(k);
+        rest.addAll(pins);
+        rest.add(complement(c));
+        redundant = provenEmpty(n, eqs, rest);
+      }
+      if (redundant) {
         kept.remove(k);
         dropped = true;
+        if (tests != null) tests = tests.drop(k, eqs, kept, pins);
       }
     }
     for (int k = eqs.size() - 1; k >= 0 && b.nLocal() > 0; k--) {
@@ -307,6 +313,62 @@ final class PieceSimplifier {
       List<long[]> in = new ArrayList<>(ineqs);
       in.add(complement(c));
       return PieceSimplifier.provenEmpty(n, eqs, in);
+    }
+  }
+
+  /**
+   * Redundancy tests of the inequalities of one system on one solved rational relaxation
+   * (inequality k is the tableau's variable {@code n + k}): inequality k is redundant when the
+   * system with it replaced by its integer negation is proven empty, asked on a copy of the
+   * relaxation where the variable is negated (rather than on a new tableau per question).
+   * Questions are answered as {@link #provenEmpty} answers them (rational infeasibility, then
+   * Gomory cuts within the budget); null when a question could not be answered this way.
+   */
+  private static final class RedundancyTests {
+    private static final int PIVOT_LIMIT = 200;
+    private final int n;
+    private final LongTableau base;
+
+    private RedundancyTests(int n, LongTableau base) {
+      this.n = n;
+      this.base = base;
+    }
+
+    /** The tests for {@code eqs = 0, ineqs >= 0, pins >= 0}; null when they cannot be set up. */
+    static RedundancyTests of(int n, List<long[]> eqs, List<long[]> ineqs, List<long[]> pins) {
+      List<long[]> all = new ArrayList<>(ineqs);
+      all.addAll(pins);
+      try {
+        LongTableau t = IntegerSampler.relaxation(n, eqs, all);
+        return t == null ? null : new RedundancyTests(n, t);
+      } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+        return null;
+      }
+    }
+
+    /** True when inequality k is implied by the others, false when not proven, null when undecided here. */
+    Boolean redundant(int k) {
+      LongTableau t = base.copy();
+      t.pivotsLeft = PIVOT_LIMIT;
+      try {
+        t.negateVariable(n + k);
+        return IntegerSampler.restoreAndCut(t, CUT_BUDGET) == null;
+      } catch (dev.polyj.presburger.arith.CoefficientOverflowException | Tableau.PivotLimitException e) {
+        return null;
+      }
+    }
+
+    /**
+     * The tests without inequality k (already removed from {@code ineqs}); the inequalities before
+     * k keep their variables. Null when they cannot be set up.
+     */
+    RedundancyTests drop(int k, List<long[]> eqs, List<long[]> ineqs, List<long[]> pins) {
+      int v = n + k;
+      if (base.isBasic(v)) {
+        base.removeRow(base.rowOf(v));
+        return this;
+      }
+      return of(n, eqs, ineqs, pins);
     }
   }
 

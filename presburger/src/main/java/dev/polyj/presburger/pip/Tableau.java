@@ -38,6 +38,15 @@ abstract class Tableau {
   int[] rowVar;
   /** For each column: its variable. */
   int[] colVar;
+  /** Pivots allowed before {@link PivotLimitException} (negative: no limit); not copied. */
+  int pivotsLeft = -1;
+
+  /** Thrown by {@link #pivot} when the tableau's pivot limit is reached. */
+  static final class PivotLimitException extends RuntimeException {
+    PivotLimitException() {
+      super("pivot limit reached", null, false, false);
+    }
+  }
 
   Tableau(int nUnknown, int nParam) {
     this.nCol = nUnknown;
@@ -166,6 +175,7 @@ abstract class Tableau {
   }
 
   void pivot(int r, int j) {
+    if (pivotsLeft >= 0 && pivotsLeft-- == 0) throw new PivotLimitException();
     pivotNumbers(r, j);
     int rv = rowVar[r];
     int cv = colVar[j];
@@ -173,6 +183,22 @@ abstract class Tableau {
     colVar[j] = rv;
     varIndex[cv] = r;
     varIndex[rv] = ~j;
+  }
+
+  /** Removes row r, whose variable no longer counts (its constraint is dropped). */
+  void removeRow(int r) {
+    int last = nRow() - 1;
+    varIndex[rowVar[r]] = Integer.MIN_VALUE;
+    moveLastRowNumbers(r);
+    if (r != last) {
+      rowVar[r] = rowVar[last];
+      varIndex[rowVar[r]] = r;
+    }
+  }
+
+  /** Moves the numbers of the last row to row r (replacing it) and drops the last row. */
+  void moveLastRowNumbers(int r) {
+    throw new UnsupportedOperationException("rows are only removed from long tableaux");
   }
 
   /** True when no non-basic coefficient of row r is positive: the row cannot be increased. */
