@@ -27,7 +27,8 @@ import java.util.Map;
  *
  * <p>The program's order is then kept when it already streams: no access in the innermost loop of
  * a statement of the deepest nests moves along any subscript but the last (a stride of a whole row
- * or more). The
+ * or more); or, where the schedule's code has no parallel loop, when the schedule has no
+ * permutable band of two or more members ({@link #transforms}): it only reorders the loops. The
  * footprint rank of an access {@code F} (subscripts as affine rows over the statement's
  * iterators) inside member {@code phi} with the enclosing members {@code O} is {@code rank[F; O;
  * phi] - rank[O; phi]}, and {@code phi} carries reuse of {@code F} when {@code phi} is not in the
