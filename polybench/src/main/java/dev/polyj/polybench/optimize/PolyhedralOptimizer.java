@@ -237,6 +237,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
     Scop program = s.programOrder();
     if (!parallelLoop(ast)) return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
+    if (!StreamingOrder.withThreads(s.scop())) program = null;
     if (program == null) {
       return ParallelWork.prelude(ParallelWork.threshold())
           + print(ast, s.scop(), level, List.of(ParallelWork.declaration(s.scop())));

@@ -7,6 +7,7 @@ import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.ArrayInfo;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.Statement;
+import dev.polyj.presburger.set.Relation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,6 +31,16 @@ import java.util.regex.Pattern;
  * subscripts do not mention the loop's iterator (so no other element of that array is touched in
  * the loop). The load and store are guarded by the loop's non-emptiness, so they touch only an
  * element the loop itself touches.
+ *
+ * <p>A loop of one statement that also reads other elements of the array (a triangular solve
+ * {@code x[i] -= L[i][j] * x[j]}, Cholesky's {@code A[i][j] -= A[i][k] * A[j][k]}) has its
+ * assigned element promoted when that element is the only reference whose subscripts do not move
+ * with the loop and the statement's dependence-free reads are proven apart from its write: every
+ * read of the array at an instance touches either exactly the element that instance writes or,
+ * for no instance of the statement's domain, that element ({@link #readsApartFromWrite}). The loop
+ * runs over instances that all write the promoted element, so none of the other reads sees it.
+ * Such a loop is promoted only when it streams: its references move with the loop along their last
+ * subscript only ({@link #streams}).
  */
 final class ScalarPromotion {
   /** Prefix of the local variables holding promoted elements. */
@@ -104,6 +115,9 @@ final class ScalarPromotion {
     List<String> stores = new ArrayList<>();
     for (String array : written) {
       String element = invariantElement(array, lines, f.iterator());
+      if (element == null && users.size() == 1) {
+        element = provenElement(array, lines.get(0), f.iterator(), statement(users.get(0).name()));
+      }
       ArrayInfo info = null;
       for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) info = a;
       if (element == null || info == null) continue;
@@ -150,6 +164,82 @@ final class ScalarPromotion {
     }
     if (element == null || it.matcher(element).find()) return null;
     return element;
+  }
+
+  /**
+   * The element that {@code lines} (one statement's text) assign when it is the only reference to
+   * {@code array} whose subscripts do not mention {@code iterator} and the statement's other reads
+   * of the array are proven apart from its write; else null.
+   */
+  static String provenElement(String array, List<String> lines, String iterator, Statement st) {
+    if (st == null) return null;
+    Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
+    Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
+    String element = null;
+    for (String s : lines) {
+      Matcher m = name.matcher(s);
+      while (m.find()) {
+        int end = subscriptsEnd(s, m.end());
+        if (end == m.end()) return null;
+        String e = s.substring(m.start(), end);
+        if (it.matcher(e).find()) continue;
+        if (element == null) element = e;
+        else if (!element.equals(e)) return null;
+      }
+    }
+    if (element == null || !assigned(element, lines) || !streams(lines, iterator)) return null;
+    return readsApartFromWrite(st, array) ? element : null;
+  }
+
+  /**
+   * Whether every array reference of {@code lines} moves with {@code iterator} along its last
+   * subscript only. A loop that walks a matrix along a column is dominated by its cache misses;
+   * with its accumulator in a register the C compiler vectorizes the loop by assembling vectors
+   * one strided element at a time, which costs more than the stores it saves.
+   */
+  static boolean streams(List<String> lines, String iterator) {
+    Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])[A-Za-z_][A-Za-z0-9_]*(?=\\[)");
+    Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
+    for (String s : lines) {
+      Matcher m = ref.matcher(s);
+      while (m.find()) {
+        int pos = m.end();
+        int end = subscriptsEnd(s, pos);
+        int last = s.lastIndexOf('[', end - 1);
+        if (end > pos && last > pos && it.matcher(s.substring(pos, last)).find()) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a line of {@code lines} assigns {@code element} ({@code e = ...}, {@code e -= ...}). */
+  private static boolean assigned(String element, List<String> lines) {
+    Pattern assign = Pattern.compile("^\\s*" + Pattern.quote(element) + "\\s*([-+*/]?=)(?!=)");
+    for (String s : lines) if (assign.matcher(s).find()) return true;
+    return false;
+  }
+
+  /**
+   * Whether {@code st} writes {@code array} with one must access {@code W} and each of its reads
+   * {@code R} of the array, on the statement's domain, either equals {@code W} or never touches the
+   * element {@code W} touches at the same instance ({@code R ∩ W} empty as relations from instances
+   * to elements).
+   */
+  static boolean readsApartFromWrite(Statement st, String array) {
+    Access write = null;
+    for (Access a : st.accesses()) {
+      if (!a.array().equals(array) || !a.isWrite()) continue;
+      if (write != null || !a.isMust()) return false;
+      write = a;
+    }
+    if (write == null) return false;
+    Relation w = write.relation().intersectDomain(st.domain());
+    for (Access a : st.accesses()) {
+      if (!a.array().equals(array) || a == write) continue;
+      Relation r = a.relation().intersectDomain(st.domain());
+      if (!r.intersect(w).isEmpty() && !r.isEqual(w)) return false;
+    }
+    return true;
   }
 
   /** The end of the bracketed subscripts starting at {@code from} ({@code from} when there are none). */

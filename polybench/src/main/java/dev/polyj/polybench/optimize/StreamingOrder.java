@@ -27,7 +27,8 @@ import java.util.Map;
  *
  * <p>The program's order is then kept when it already streams: no access in the innermost loop of
  * a statement of the deepest nests moves along any subscript but the last (a stride of a whole row
- * or more). The
+ * or more); or, where the schedule's code has no parallel loop, when the schedule has no
+ * permutable band of two or more members ({@link #transforms}): it only reorders the loops. The
  * footprint rank of an access {@code F} (subscripts as affine rows over the statement's
  * iterators) inside member {@code phi} with the enclosing members {@code O} is {@code rank[F; O;
  * phi] - rank[O; phi]}, and {@code phi} carries reuse of {@code F} when {@code phi} is not in the
@@ -44,7 +45,31 @@ final class StreamingOrder {
     String forced = System.getProperty("polyj.programOrder", "auto");
     if (forced.equals("never")) return false;
     if (forced.equals("always")) return true;
-    return streams(scop) && !tilingPays(tree, scop);
+    return !tilingPays(tree, scop) && (streams(scop) || !transforms(tree));
+  }
+
+  /**
+   * Whether the schedule {@code tree} has a permutable band of two or more members, which tiling
+   * turns into tiles or a wavefront. A schedule without one only permutes or skews the program's
+   * loops, untiled; when it has no parallel loop either, it runs sequentially in an order chosen
+   * for dependences, not for the memory layout, and the program's own order is kept even when it
+   * does not stream (nussinov reads a column in its innermost loop either way, and its schedule
+   * moves to another row of the table at every iteration of its middle loop). {@link
+   * PolyhedralOptimizer} keeps this order only where the schedule's code has no parallel loop
+   * ({@link #withThreads}).
+   */
+  static boolean transforms(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band b && b.permutable() && b.nMember() >= 2) return true;
+    for (ScheduleNode c : n.children()) if (transforms(c)) return true;
+    return false;
+  }
+
+  /**
+   * Whether the program's order chosen by {@link #preferred} also replaces the schedule's
+   * parallel code where the region's work is too small for threads: when it streams (or is forced).
+   */
+  static boolean withThreads(Scop scop) {
+    return System.getProperty("polyj.programOrder", "auto").equals("always") || streams(scop);
   }
 
   /**
