@@ -291,8 +291,14 @@ public final class PolyhedralOptimizer implements Optimizer {
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }
 
-  /** {@code ast} with its accumulation loops around vectorized loops register-blocked ({@link RegisterBlocking}). */
+  /**
+   * {@code ast} with its accumulation loops around vectorized loops register-blocked ({@link
+   * RegisterBlocking}); the system property {@code polyj.registerBlocking=false} turns it off.
+   */
   private static RegisterBlocking.Result registerBlocked(Node ast, Scop scop) {
+    if (System.getProperty("polyj.registerBlocking", "true").equals("false")) {
+      return new RegisterBlocking.Result(ast, ScopCodegen.bodyPrinter(scop));
+    }
     return RegisterBlocking.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
   }
 

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * (the shape {@code UnrollAndJam} leaves in a matrix product) the loop {@code j} is cut into
- * strips of {@link #WIDTH} iterations, the strip loop is moved outside {@code k}, and the
+ * strips of 8 to 32 iterations ({@link #width}), the strip loop is moved outside {@code k}, and the
  * elements the statements update are held in small local arrays (vector registers) for the whole
  * {@code k} loop: loaded before it, stored after it. The C compiler does neither itself, since it
  * cannot prove that {@code C} does not overlap {@code A} or {@code B}; the polyhedral model
@@ -51,11 +51,17 @@ import java.util.regex.Pattern;
  * elements per iteration are promoted (register pressure).
  */
 final class RegisterBlocking {
-  /** Iterations of the vectorized loop per strip: two AVX2 vectors of doubles. */
-  static final int WIDTH = 8;
+  /** Iterations of the vectorized loop per strip at least: two AVX2 vectors of doubles. */
+  static final int MIN_WIDTH = 8;
 
-  /** At most this many elements per iteration are held in locals (WIDTH each). */
-  static final int MAX_ELEMENTS = 4;
+  /**
+   * Promoted values per strip aimed at: eight AVX2 vectors of doubles, enough independent
+   * accumulation chains to hide the latency of the fused multiply-adds, half the vector registers.
+   */
+  static final int VALUES = 32;
+
+  /** At most this many elements per iteration are held in locals. */
+  static final int MAX_ELEMENTS = VALUES / MIN_WIDTH;
 
   /** Prefix of the local arrays holding promoted elements. */
   static final String PREFIX = "polyj_rb";
@@ -167,6 +173,7 @@ final class RegisterBlocking {
       }
     }
     if (stored.isEmpty() || stored.size() > MAX_ELEMENTS) return null;
+    int width = width(stored.size());
     String strip = STRIP + nextStrip++;
     String lane = j + " - " + strip;
     List<List<String>> lines = new ArrayList<>();
@@ -180,7 +187,7 @@ final class RegisterBlocking {
       if (info == null) return null;
       String local = PREFIX + nextRegister++;
       String reg = local + "[" + lane + "]";
-      declarations.add(info.elementType().replace("const", "").trim() + " " + local + "[" + WIDTH + "];");
+      declarations.add(info.elementType().replace("const", "").trim() + " " + local + "[" + width + "];");
       loads.add(reg + " = " + r.text() + ";");
       stores.add(r.text() + " = " + reg + ";");
       Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(r.text()) + "(?![A-Za-z0-9_\\[])");
@@ -199,21 +206,28 @@ final class RegisterBlocking {
     List<Node> body = new ArrayList<>();
     for (List<String> l : lines) body.add(text(l));
     Expr first = Exprs.id(strip);
-    Expr last = Exprs.plus(first, WIDTH - 1);
+    Expr last = Exprs.plus(first, width - 1);
     ImmutableList<String> simd = g.pragmas();
     Node.For load = new Node.For(j, first, last, 1, text(loads), simd).withCoincident(true);
     Node.For store = new Node.For(j, first, last, 1, text(stores), simd).withCoincident(true);
     Node.For lanes = new Node.For(j, first, last, 1, Node.seq(body), simd, null, g.coincident());
-    Node.For strips = new Node.For(strip, g.init(), Exprs.plus(g.upper(), -(WIDTH - 1)), WIDTH,
+    Node.For strips = new Node.For(strip, g.init(), Exprs.plus(g.upper(), -(width - 1)), width,
         new Node.Block(List.of(text(declarations), load, f.withBody(lanes), store)), ImmutableList.of())
         .withCoincident(g.coincident());
     Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
-    // the first iteration the strips leave: jl + WIDTH * floor((ju - jl + 1) / WIDTH), at least jl
+    // the first iteration the strips leave: jl + width * floor((ju - jl + 1) / width), at least jl
     Expr done = Exprs.add(g.init(),
-        Exprs.scale(Exprs.floorDiv(Exprs.plus(Exprs.sub(g.upper(), g.init()), 1), WIDTH), WIDTH));
+        Exprs.scale(Exprs.floorDiv(Exprs.plus(Exprs.sub(g.upper(), g.init()), 1), width), width));
     Node.For rest = new Node.For(j, Exprs.max(List.of(g.init(), done)), g.upper(), 1, g.body(), simd, null,
         g.coincident());
     return new Node.Block(List.of(new Node.If(nonEmpty, strips, null), f.withBody(rest)));
+  }
+
+  /** The strip width for {@code elements} promoted elements: the largest power of two, at least {@link #MIN_WIDTH}, with {@code elements * width <= VALUES}. */
+  static int width(int elements) {
+    int w = MIN_WIDTH;
+    while (elements * w * 2 <= VALUES) w *= 2;
+    return w;
   }
 
   /** True when the two subscript lists differ by a nonzero constant in some position. */
