@@ -70,6 +70,26 @@ public final class ScopCodegen {
     };
   }
 
+  /** The values of a statement's iterators at the instance {@code call} (its coordinates). */
+  public static Map<String, dev.polyj.codegen.ast.Expr> instanceValues(Scop scop, Node.User call) {
+    Statement st = scop.statement(call.name());
+    checkArgument(call.args().size() == st.iterators().size(), "%s called with %s coordinates, has %s iterators",
+        call.name(), call.args().size(), st.iterators().size());
+    Map<String, dev.polyj.codegen.ast.Expr> values = new HashMap<>();
+    for (int i = 0; i < st.iterators().size(); i++) values.put(st.iterators().get(i), call.args().get(i));
+    return values;
+  }
+
+  /** A part of a statement's body at an instance, as the body printer prints it within the body. */
+  public static String instanceText(Expr e, Map<String, dev.polyj.codegen.ast.Expr> values) {
+    return ExprPrinter.print(substitute(e, values));
+  }
+
+  /** The value of an affine integer expression of a statement's body at an instance, or null when not affine. */
+  public static dev.polyj.codegen.ast.Expr affineValue(Expr e, Map<String, dev.polyj.codegen.ast.Expr> values) {
+    return affine(e, values);
+  }
+
   /**
    * The body with iterators replaced by their values; affine subscripts are folded into one
    * expression ({@code A[(c1 - c0) + 1]} becomes {@code A[c1 - c0 + 1]}).

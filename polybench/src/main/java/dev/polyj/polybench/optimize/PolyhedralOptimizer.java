@@ -281,10 +281,26 @@ public final class PolyhedralOptimizer implements Optimizer {
         List.of());
   }
 
-  /** The region's code with the accumulators of its innermost loops in local variables ({@link ScalarPromotion}). */
+  /**
+   * The region's code with its matrix-product micro-kernels register-blocked ({@link
+   * RegisterBlocking}) and the accumulators of its innermost loops in local variables ({@link
+   * ScalarPromotion}).
+   */
   private static String print(Node ast, Scop scop, int level, List<String> declarations) {
-    ScalarPromotion.Result p = ScalarPromotion.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
+    RegisterBlocking.Result blocked = registerBlocked(ast, scop);
+    ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer());
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
+  }
+
+  /**
+   * {@code ast} with its accumulation loops around vectorized loops register-blocked ({@link
+   * RegisterBlocking}); the system property {@code polyj.registerBlocking=false} turns it off.
+   */
+  private static RegisterBlocking.Result registerBlocked(Node ast, Scop scop) {
+    if (System.getProperty("polyj.registerBlocking", "true").equals("false")) {
+      return new RegisterBlocking.Result(ast, ScopCodegen.bodyPrinter(scop));
+    }
+    return RegisterBlocking.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
   }
 
   private static boolean parallelLoop(Node n) {
