@@ -134,8 +134,13 @@ final class Coalescing {
   /** Most cut constraints of one piece that wrapping tries to replace. */
   private static final int MAX_CUT = 4;
 
-  /** Most aligned columns (constant, variables, divisions) of a pair that wrapping is tried on. */
-  private static final int MAX_WRAP_WIDTH = 12;
+  /**
+   * Most aligned columns (constant, variables, divisions) of a pair that wrapping is tried on: the
+   * wrapped facets of larger relations (dependences of 3-d stencils, 8 variables and more) made the
+   * scheduler's Fourier-Motzkin elimination of Farkas multipliers run out of memory, for no gain on
+   * isl's coalescing tests.
+   */
+  private static final int MAX_WRAP_WIDTH = 8;
 
   /**
    * The candidate with wrapping (Verdoolaege, "Integer set coalescing", section on wrapping): each
