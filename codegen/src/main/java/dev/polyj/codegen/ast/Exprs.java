@@ -254,4 +254,17 @@ public final class Exprs {
     }
     return new Op(kind, ImmutableList.of(a, b));
   }
+
+  /** True when the identifier {@code name} occurs in {@code e}. */
+  public static boolean uses(Expr e, String name) {
+    if (e instanceof Expr.Id id) return id.name().equals(name);
+    if (e instanceof Expr.Linear l) {
+      for (Expr.Term t : l.terms()) if (uses(t.expr(), name)) return true;
+      return false;
+    }
+    if (e instanceof Expr.Op op) {
+      for (Expr a : op.args()) if (uses(a, name)) return true;
+    }
+    return false;
+  }
 }

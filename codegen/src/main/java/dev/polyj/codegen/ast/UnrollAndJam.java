@@ -87,7 +87,7 @@ public final class UnrollAndJam {
     Node n = f.body();
     int depth = 0;
     while (n instanceof Node.For inner) {
-      if (inner.sizeParam() != null || uses(inner.init(), it) || uses(inner.upper(), it)) return false;
+      if (inner.sizeParam() != null || Exprs.uses(inner.init(), it) || Exprs.uses(inner.upper(), it)) return false;
       depth++;
       if (!AstBuilder.containsLoop(inner.body())) {
         if (depth < 2 || !inner.pragmas().contains("omp simd")) return false;
@@ -150,17 +150,5 @@ public final class UnrollAndJam {
       return new Expr.Op(op.kind(), args);
     }
     return e;
-  }
-
-  private static boolean uses(Expr e, String name) {
-    if (e instanceof Expr.Id id) return id.name().equals(name);
-    if (e instanceof Expr.Linear l) {
-      for (Expr.Term t : l.terms()) if (uses(t.expr(), name)) return true;
-      return false;
-    }
-    if (e instanceof Expr.Op op) {
-      for (Expr a : op.args()) if (uses(a, name)) return true;
-    }
-    return false;
   }
 }

@@ -67,11 +67,9 @@ final class RegisterBlocking {
   static final String PREFIX = "polyj_rb";
 
   private static final String STRIP = "polyj_jb";
-  private static final String LINES = "polyj_rb_lines_";
-
   private final Scop scop;
   private final Function<Node.User, List<String>> base;
-  private final List<List<String>> texts = new ArrayList<>();
+  private final LiteralLines literals = new LiteralLines("polyj_rb_lines_");
   private int nextRegister;
   private int nextStrip;
 
@@ -87,13 +85,7 @@ final class RegisterBlocking {
   static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
     RegisterBlocking r = new RegisterBlocking(scop, base);
     Node out = r.walk(ast);
-    Function<Node.User, List<String>> printer = u -> {
-      if (u.name().startsWith(LINES) && u.args().isEmpty()) {
-        return r.texts.get(Integer.parseInt(u.name().substring(LINES.length())));
-      }
-      return base.apply(u);
-    };
-    return new Result(out, printer);
+    return new Result(out, r.literals.printer(base));
   }
 
   private Node walk(Node n) {
@@ -129,7 +121,7 @@ final class RegisterBlocking {
     if (g.step() != 1 || g.sizeParam() != null || !g.pragmas().equals(List.of("omp simd"))) return null;
     String k = f.iterator();
     String j = g.iterator();
-    if (uses(g.init(), k) || uses(g.upper(), k)) return null;
+    if (Exprs.uses(g.init(), k) || Exprs.uses(g.upper(), k)) return null;
     List<Node.User> users = statements(g.body());
     if (users == null || users.isEmpty()) return null;
     Set<String> written = new LinkedHashSet<>();
@@ -261,13 +253,13 @@ final class RegisterBlocking {
       Expr offset = null;
       for (int i = 0; i < subs.size(); i++) {
         Expr v = ScopCodegen.affineValue(subs.get(i), values);
-        if (v == null || uses(v, k)) throw new NotEligible();
+        if (v == null || Exprs.uses(v, k)) throw new NotEligible();
         if (i < subs.size() - 1) {
-          if (uses(v, j)) throw new NotEligible();
+          if (Exprs.uses(v, j)) throw new NotEligible();
           lead.add(v);
         } else {
           offset = Exprs.sub(v, Exprs.id(j));
-          if (uses(offset, j)) throw new NotEligible();
+          if (Exprs.uses(offset, j)) throw new NotEligible();
         }
       }
       out.add(new Ref(id.name(), List.copyOf(lead), offset, ScopCodegen.instanceText(top, values), target));
@@ -287,9 +279,8 @@ final class RegisterBlocking {
     for (dev.polyj.polyhedral.scop.Expr c : e.children()) collect(c, step, written, values, j, k, out);
   }
 
-  private Node.User text(List<String> lines) {
-    texts.add(List.copyOf(lines));
-    return new Node.User(LINES + (texts.size() - 1), List.of());
+  private Node.User text(List<String> text) {
+    return literals.of(text);
   }
 
   /** The statements of a loop-free body made only of statement calls, or null. */
@@ -311,17 +302,5 @@ final class RegisterBlocking {
   private ArrayInfo array(String name) {
     for (ArrayInfo a : scop.arrays()) if (a.name().equals(name)) return a;
     return null;
-  }
-
-  private static boolean uses(Expr e, String name) {
-    if (e instanceof Expr.Id id) return id.name().equals(name);
-    if (e instanceof Expr.Linear l) {
-      for (Expr.Term t : l.terms()) if (uses(t.expr(), name)) return true;
-      return false;
-    }
-    if (e instanceof Expr.Op op) {
-      for (Expr a : op.args()) if (uses(a, name)) return true;
-    }
-    return false;
   }
 }

@@ -46,11 +46,9 @@ final class ScalarPromotion {
   /** Prefix of the local variables holding promoted elements. */
   static final String PREFIX = "polyj_acc";
 
-  private static final String LINES = "polyj_lines_";
-
   private final Scop scop;
   private final Function<Node.User, List<String>> base;
-  private final List<List<String>> texts = new ArrayList<>();
+  private final LiteralLines literals = new LiteralLines("polyj_lines_");
   private int next;
 
   private ScalarPromotion(Scop scop, Function<Node.User, List<String>> base) {
@@ -65,13 +63,7 @@ final class ScalarPromotion {
   static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
     ScalarPromotion p = new ScalarPromotion(scop, base);
     Node out = p.walk(ast);
-    Function<Node.User, List<String>> printer = u -> {
-      if (u.name().startsWith(LINES) && u.args().isEmpty()) {
-        return p.texts.get(Integer.parseInt(u.name().substring(LINES.length())));
-      }
-      return base.apply(u);
-    };
-    return new Result(out, printer);
+    return new Result(out, p.literals.printer(base));
   }
 
   private Node walk(Node n) {
@@ -136,9 +128,8 @@ final class ScalarPromotion {
     return new Node.If(nonEmpty, block, null);
   }
 
-  private Node.User text(List<String> lines) {
-    texts.add(List.copyOf(lines));
-    return new Node.User(LINES + (texts.size() - 1), List.of());
+  private Node.User text(List<String> text) {
+    return literals.of(text);
   }
 
   /**
