@@ -2,6 +2,7 @@ package dev.polyj.presburger.aff;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.presburger.notation.TopLevel;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
@@ -43,7 +44,7 @@ final class AffParser {
       String inner = head.substring(1, head.length() - 2).strip();
       checkArgument(inner.endsWith("]"), "expected a parameter list [..] -> before { in %s", text);
       inner = inner.substring(0, inner.length() - 1).strip();
-      params = inner.isEmpty() ? List.of() : splitTopLevel(inner, ',');
+      params = inner.isEmpty() ? List.of() : TopLevel.split(inner, ',');
       params = params.stream().map(String::strip).toList();
       prefix = head + " ";
     }
@@ -51,7 +52,7 @@ final class AffParser {
     checkArgument(!body.isEmpty(), "a function needs at least one piece: %s", text);
     Space space = null;
     List<PwMultiAff.Piece> pieces = new ArrayList<>();
-    for (String piece : splitTopLevel(body, ';')) {
+    for (String piece : TopLevel.split(body, ';')) {
       piece = piece.strip();
       if (piece.isEmpty()) continue;
       int colon = indexTopLevel(piece, ":");
@@ -136,26 +137,8 @@ final class AffParser {
       all.addAll(r.entries());
       return new Shape(Tuple.wrap(name.isEmpty() ? null : name, d.tuple(), r.tuple()), all);
     }
-    List<String> entries = inner.isEmpty() ? List.of() : splitTopLevel(inner, ',');
+    List<String> entries = inner.isEmpty() ? List.of() : TopLevel.split(inner, ',');
     return new Shape(Tuple.anonymous(name.isEmpty() ? null : name, entries.size()), entries);
-  }
-
-  /** Splits at {@code sep} outside parentheses, brackets and braces. */
-  static List<String> splitTopLevel(String s, char sep) {
-    List<String> out = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '(' || c == '[' || c == '{') depth++;
-      else if (c == ')' || c == ']' || c == '}') depth--;
-      else if (c == sep && depth == 0) {
-        out.add(s.substring(start, i));
-        start = i + 1;
-      }
-    }
-    out.add(s.substring(start));
-    return out;
   }
 
   private static int indexTopLevel(String s, String what) {

@@ -2,6 +2,7 @@ package dev.polyj.presburger.calc;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.presburger.count.Bounds;
+import dev.polyj.presburger.notation.TopLevel;
 import dev.polyj.presburger.qpoly.PwQPolynomial;
 import dev.polyj.presburger.qpoly.QuasiPolynomial;
 import dev.polyj.presburger.space.Space;
@@ -29,7 +30,7 @@ final class FoldLiterals {
       Map<Space, List<Bounds.FoldPiece>> pieces = new LinkedHashMap<>();
       Boolean max = null;
       List<String> params = null;
-      for (String piece : split(body, ';')) {
+      for (String piece : TopLevel.split(body, ';')) {
         if (piece.isBlank()) continue;
         int at = fold(piece);
         if (at < 0) return null;
@@ -44,7 +45,7 @@ final class FoldLiterals {
         Space space = domain.space();
         params = space.params();
         List<QuasiPolynomial> values = new ArrayList<>();
-        for (String v : split(piece.substring(at + 4, close), ',')) {
+        for (String v : TopLevel.split(piece.substring(at + 4, close), ',')) {
           PwQPolynomial g = PwQPolynomial.parse(prefix + "{ " + before + "(" + v + ")" + after + " }");
           if (!g.space().equals(space)) return null;
           values.add(g.pieces().isEmpty() ? QuasiPolynomial.zero(space) : g.pieces().get(0).qp());
@@ -89,23 +90,5 @@ final class FoldLiterals {
       if (s.charAt(i) == ')' && --depth == 0) return i;
     }
     return -1;
-  }
-
-  /** The parts of s between top-level separators (outside parentheses and brackets). */
-  private static List<String> split(String s, char sep) {
-    List<String> out = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '(' || c == '[' || c == '{') depth++;
-      if (c == ')' || c == ']' || c == '}') depth--;
-      if (c == sep && depth == 0) {
-        out.add(s.substring(start, i));
-        start = i + 1;
-      }
-    }
-    out.add(s.substring(start));
-    return out;
   }
 }
