@@ -195,6 +195,20 @@ final class BigTableau extends Tableau {
     return out;
   }
 
+  /**
+   * The value of row {@code r} as a reduced fraction {@code {numerator, denominator}} when it does
+   * not depend on the big parameter, else null (a tableau without context parameters).
+   *
+   * @throws dev.polyj.presburger.arith.CoefficientOverflowException when it needs more than 64 bits
+   */
+  long[] rationalValue(int r) {
+    BigInteger[] a = rows.get(r);
+    if (!a[BIG].equals(a[DEN])) return null;
+    BigInteger g = a[CONST].gcd(a[DEN]);
+    if (g.signum() == 0) g = BigInteger.ONE;
+    return new long[] {toLong(a[CONST].divide(g)), toLong(a[DEN].divide(g))};
+  }
+
   private static long exact(BigInteger a, BigInteger d) {
     BigInteger[] qr = a.divideAndRemainder(d);
     if (qr[1].signum() != 0) throw new IllegalStateException("non-integral value in an integral solution");

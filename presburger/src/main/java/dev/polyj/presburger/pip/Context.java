@@ -58,6 +58,10 @@ final class Context {
   private LongTableau relaxation;
   private boolean relaxationValid;
   private boolean relaxationShared;
+  /** Set when {@link #tightenBounds} ran since the last change of the constraints. */
+  private boolean tightened;
+  /** The columns the constraints fix to constants (null when not computed for the current rows). */
+  private FixedColumns fixed;
 
   private Context(int nVar, int nUnknown) {
     this.nVar = nVar;
@@ -84,6 +88,8 @@ final class Context {
     relaxationValid = o.relaxationValid;
     relaxationShared = true;
     o.relaxationShared = true;
+    tightened = o.tightened;
+    fixed = o.fixed;
   }
 
   Context copy() {
@@ -176,6 +182,7 @@ final class Context {
     long[] r = toRow(e);
     ineqs.add(r);
     nonEmpty = false;
+    tightened = false;
     extendRelaxation(r, false);
     samples.removeIf(p -> Ints.evaluate(r, p) < 0);
   }
@@ -185,6 +192,7 @@ final class Context {
     long[] r = toRow(e);
     eqs.add(r);
     nonEmpty = false;
+    tightened = false;
     extendRelaxation(r, true);
     samples.removeIf(p -> Ints.evaluate(r, p) != 0);
   }
@@ -208,6 +216,8 @@ final class Context {
     divs.add(new Div(Arrays.copyOf(n, n.length + 1), den));
     relaxationValid = false; // one more column
     relaxation = null;
+    tightened = false;
+    fixed = null;
     int k = divs.size() - 1;
     addPinning(k);
     for (int s = 0; s < samples.size(); s++) {
@@ -282,41 +292,57 @@ final class Context {
   private boolean feasibleWith(long[] extra) {
     int w = width();
     long[] x = extra == null ? null : pad(extra, w);
+    FixedColumns f = fixedColumns();
+    long[] rx = x == null ? null : f.reduce(x);
     long[] p;
     try {
-      p = sampleIncrementally(x);
+      p = sampleIncrementally(rx);
     } catch (CoefficientOverflowException ex) {
       // the relaxation itself needs more than 64 bits: from scratch, exact decision when the
       // cutting planes do not finish in 64 bits
       relaxationValid = false;
       relaxation = null;
-      p = IntegerSampler.sampleInLongs(w - 1, paddedEqs(), paddedIneqs(x));
+      p = IntegerSampler.sampleInLongs(w - 1, reducedEqs(f), reducedIneqs(f, rx));
     }
-    if (p == IntegerSampler.UNKNOWN) p = IntegerSampler.decideExactly(w - 1, paddedEqs(), paddedIneqs(x));
+    if (p == IntegerSampler.UNKNOWN && !tightened) {
+      tightened = true;
+      if (tightenBounds()) return feasibleWith(extra);
+    }
+    if (p == IntegerSampler.UNKNOWN) p = IntegerSampler.decideExactly(w - 1, reducedEqs(f), reducedIneqs(f, rx));
     if (p == null) return false;
     if (p == IntegerSampler.NONEMPTY) {
       if (extra == null) nonEmpty = true;
       return true;
     }
+    f.complete(p);
     if (!satisfies(p, x)) throw new IllegalStateException("sampled point outside the context");
     samples.add(p);
     return true;
   }
 
-  private List<long[]> paddedEqs() {
+  /** The equalities padded to the current width, fixed columns substituted. */
+  private List<long[]> reducedEqs(FixedColumns f) {
     int w = width();
     List<long[]> e = new ArrayList<>(eqs.size());
-    for (long[] r : eqs) e.add(pad(r, w));
+    for (long[] r : eqs) e.add(f.reduce(pad(r, w)));
     return e;
   }
 
-  /** The inequalities padded to the current width, followed by {@code extra} when not null. */
-  private List<long[]> paddedIneqs(long[] extra) {
+  /**
+   * The inequalities padded to the current width, fixed columns substituted, followed by {@code
+   * extra} (already reduced) when not null.
+   */
+  private List<long[]> reducedIneqs(FixedColumns f, long[] extra) {
     int w = width();
     List<long[]> in = new ArrayList<>(ineqs.size() + 1);
-    for (long[] r : ineqs) in.add(pad(r, w));
+    for (long[] r : ineqs) in.add(f.reduce(pad(r, w)));
     if (extra != null) in.add(extra);
     return in;
+  }
+
+  private FixedColumns fixedColumns() {
+    if (fixed == null) fixed = FixedColumns.of(width(), eqs, ineqs);
+    return fixed;
   }
 
   /**
@@ -326,7 +352,8 @@ final class Context {
    */
   private long[] sampleIncrementally(long[] extra) {
     if (!relaxationValid) {
-      relaxation = IntegerSampler.relaxation(width() - 1, paddedEqs(), paddedIneqs(null));
+      FixedColumns f = fixedColumns();
+      relaxation = IntegerSampler.relaxation(width() - 1, reducedEqs(f), reducedIneqs(f, null));
       relaxationValid = true;
       relaxationShared = false;
     }
@@ -353,11 +380,122 @@ final class Context {
     }
   }
 
+  /**
+   * Rounds the bounds of the context's columns to integers: for each column its rational minimum
+   * and maximum over the relaxation (one linear program each), and {@code x >= ceil(min)}, {@code x
+   * <= floor(max)} where that cuts the relaxation (an equality when they meet), repeated while
+   * something changes (at most a few rounds). Every integer point of the context satisfies the new
+   * rows, so its integer points, samples and signs stay as they were; what changes is the
+   * relaxation: a context whose divisions or unknowns are pinned to constants by their integrality
+   * alone (a numerator fixed by an implicit equality, {@code -192 <= 371 q <= 178}) has rational
+   * vertices with large denominators, on which cutting planes overflow 64 bits at every question,
+   * and a pinned column turns them into integral ones. Returns whether a row was added.
+   */
+  private boolean tightenBounds() {
+    boolean changed = false;
+    for (int round = 0; round < 4; round++) {
+      boolean any = false;
+      int n = width() - 1;
+      for (int v = 1; v <= n; v++) {
+        if (fixedColumns().isFixed(v)) continue;
+        long[] lo = rationalBound(v, false);
+        long[] hi = rationalBound(v, true);
+        long ceilLo = lo == null ? Long.MIN_VALUE : Ints.ceilDiv(lo[0], lo[1]);
+        long floorHi = hi == null ? Long.MAX_VALUE : Math.floorDiv(hi[0], hi[1]);
+        boolean cutLo = lo != null && lo[1] != 1;
+        boolean cutHi = hi != null && hi[1] != 1;
+        if (lo != null && hi != null && ceilLo == floorHi && (cutLo || cutHi)) {
+          long[] e = new long[width()];
+          e[0] = Ints.neg(ceilLo);
+          e[v] = 1;
+          addImplied(e, true);
+          any = true;
+          continue;
+        }
+        if (cutLo) {
+          long[] e = new long[width()];
+          e[0] = Ints.neg(ceilLo);
+          e[v] = 1;
+          addImplied(e, false);
+          any = true;
+        }
+        if (cutHi) {
+          long[] e = new long[width()];
+          e[0] = floorHi;
+          e[v] = -1;
+          addImplied(e, false);
+          any = true;
+        }
+      }
+      if (!any) break;
+      changed = true;
+    }
+    return changed;
+  }
+
+  /**
+   * The rational minimum (or maximum) of column {@code v} over the context's relaxation as {@code
+   * {numerator, denominator}}, or null when unbounded, infeasible or too large for 64 bits.
+   */
+  private long[] rationalBound(int v, boolean max) {
+    int w = width();
+    // unknowns [t, columns...] with t = x_v (or -x_v), rows shifted by one column
+    FixedColumns f = fixedColumns();
+    List<long[]> e = new ArrayList<>();
+    List<long[]> in = new ArrayList<>();
+    for (long[] r : eqs) e.add(shift(f.reduce(pad(r, w))));
+    for (long[] r : ineqs) in.add(shift(f.reduce(pad(r, w))));
+    long[] t = new long[w + 1];
+    t[1] = 1;
+    t[1 + v] = max ? 1 : -1;
+    e.add(t);
+    try {
+      long[][] values = IntegerSampler.rationalLexmin(w, e, in, 1);
+      if (values == null || values[0] == null) return null;
+      long[] b = values[0];
+      return max ? new long[] {Ints.neg(b[0]), b[1]} : b;
+    } catch (CoefficientOverflowException ex) {
+      return null;
+    }
+  }
+
+  private static long[] shift(long[] r) {
+    long[] s = new long[r.length + 1];
+    s[0] = r[0];
+    System.arraycopy(r, 1, s, 2, r.length - 1);
+    return s;
+  }
+
+  /** Adds a row (context layout) that every integer point of the context satisfies. */
+  private void addImplied(long[] r, boolean equality) {
+    if (equality) eqs.add(r);
+    else ineqs.add(r);
+    extendRelaxation(r, equality);
+  }
+
   /** Relaxations that branch and bound may solve for one question. */
   private static final int BRANCH_NODES = 64;
 
   /** Keeps the solved relaxation (when there is one) in step with a new constraint. */
   private void extendRelaxation(long[] r, boolean equality) {
+    if (fixed != null) {
+      long[] reduced = fixed.reduce(pad(r, width()));
+      if (equality || FixedColumns.nonZero(reduced) <= 1) {
+        // the row may fix a column: the relaxation is rebuilt over the new substitution
+        FixedColumns now = FixedColumns.of(width(), eqs, ineqs);
+        if (!now.equals(fixed)) {
+          fixed = now;
+          relaxationValid = false;
+          relaxation = null;
+          return;
+        }
+      }
+      r = reduced;
+    } else {
+      relaxationValid = false;
+      relaxation = null;
+      return;
+    }
     if (!relaxationValid || relaxation == null) return;
     if (relaxationShared) {
       relaxation = (LongTableau) relaxation.copy();

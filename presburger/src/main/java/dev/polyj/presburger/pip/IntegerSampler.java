@@ -86,11 +86,7 @@ final class IntegerSampler {
       if (!restore(tab)) return null;
       long[][] out = new long[k][];
       for (int i = 0; i < k; i++) {
-        long[] v = tab.isBasic(i) ? tab.finiteValue(tab.rowOf(i)) : null;
-        out[i] = v == null ? null : new long[] {v[0], 1};
-        if (v == null && tab.isBasic(i) && !tab.divisible(tab.rowOf(i), Tableau.CONST, Tableau.CONST + 1)) {
-          throw new CoefficientOverflowException();
-        }
+        if (tab.isBasic(i)) out[i] = ((BigTableau) tab).rationalValue(tab.rowOf(i));
       }
       return out;
     }
