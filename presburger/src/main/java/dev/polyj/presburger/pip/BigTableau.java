@@ -87,6 +87,18 @@ final class BigTableau extends Tableau {
     return g;
   }
 
+  @Override
+  void fixParam(int k, long value) {
+    int pos = paramPos(k);
+    BigInteger v = BigInteger.valueOf(value);
+    for (BigInteger[] a : rows) {
+      if (a[pos].signum() == 0) continue;
+      a[CONST] = a[CONST].add(a[pos].multiply(v));
+      a[pos] = BigInteger.ZERO;
+      normalize(a);
+    }
+  }
+
   private static void normalize(BigInteger[] row) {
     BigInteger g = gcd(row, 0, row.length);
     if (g.compareTo(BigInteger.ONE) > 0) for (int k = 0; k < row.length; k++) row[k] = row[k].divide(g);

@@ -220,6 +220,7 @@ final class Context {
     fixed = null;
     int k = divs.size() - 1;
     addPinning(k);
+    pinIfConstant(1 + nVar + nUnknown + k);
     for (int s = 0; s < samples.size(); s++) {
       long[] p = samples.get(s);
       long[] q = Arrays.copyOf(p, width() - 1);
@@ -227,6 +228,38 @@ final class Context {
       samples.set(s, q);
     }
     return ~k;
+  }
+
+  /**
+   * The divisions that the context fixes to a constant, as {@code {index, value}} pairs with the
+   * index in the parameter layout (variables, then divisions). Fixed variables are not listed:
+   * results keep them symbolic, so that pieces with the same expressions can be merged.
+   */
+  List<long[]> fixedDivisions() {
+    FixedColumns f = fixedColumns();
+    List<long[]> out = new ArrayList<>();
+    for (int i = 0; i < divs.size(); i++) {
+      int col = 1 + nVar + nUnknown + i;
+      if (f.isFixed(col)) out.add(new long[] {nVar + i, f.value(col)});
+    }
+    return out;
+  }
+
+  /**
+   * Pins a new division column to a constant when its integer bounds over the context meet (a
+   * division of a numerator with a small range by a large denominator): two linear programs.
+   */
+  private void pinIfConstant(int col) {
+    long[] lo = rationalBound(col, false);
+    if (lo == null) return;
+    long[] hi = rationalBound(col, true);
+    if (hi == null) return;
+    long c = Ints.ceilDiv(lo[0], lo[1]);
+    if (c != Math.floorDiv(hi[0], hi[1])) return;
+    long[] e = new long[width()];
+    e[0] = Ints.neg(c);
+    e[col] = 1;
+    addImplied(e, true);
   }
 
   /** Adds {@code num - den*q >= 0} and {@code -num + den*q + den - 1 >= 0} for division k. */

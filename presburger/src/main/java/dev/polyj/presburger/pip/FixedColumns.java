@@ -99,6 +99,11 @@ final class FixedColumns {
     return column < isFixed.length && isFixed[column];
   }
 
+  /** The value of a fixed column. */
+  long value(int column) {
+    return value[column];
+  }
+
   /** Sets the fixed coordinates of a point {@code p} (values of columns 1.. at p[0..]). */
   void complete(long[] p) {
     for (int k = 1; k < isFixed.length && k - 1 < p.length; k++) if (isFixed[k]) p[k - 1] = value[k];

@@ -82,6 +82,20 @@ final class LongTableau extends Tableau {
     }
   }
 
+  @Override
+  void fixParam(int k, long value) {
+    int pos = paramPos(k);
+    for (int r = 0; r < rows.size(); r++) {
+      long[] a = rows.get(r);
+      if (a[pos] == 0) continue;
+      long[] b = a.clone(); // rows are shared with copies: a change replaces the row
+      b[CONST] = Ints.add(b[CONST], Ints.mul(b[pos], value));
+      b[pos] = 0;
+      normalize(b);
+      rows.set(r, b);
+    }
+  }
+
   private static void normalize(long[] row) {
     long g = Ints.gcd(row, 0, row.length);
     if (g > 1) for (int k = 0; k < row.length; k++) row[k] /= g;

@@ -119,6 +119,7 @@ final class ParametricSolver {
     while (true) {
       // pivoting makes progress only over a non-empty context (the initial one may be empty)
       if (!ctx.isKnownNonEmpty() && ctx.isEmptyExactly()) return;
+      for (long[] kv : ctx.fixedDivisions()) if (kv[0] < tab.nParam) tab.fixParam((int) kv[0], kv[1]);
       int neg = -1;
       int split = -1;
       boolean splitCritical = false;

@@ -126,6 +126,13 @@ abstract class Tableau {
   /** {@code [c/d, b_0/d, ...]} when the M coefficient equals d (a finite value), else null. */
   abstract long[] finiteValue(int r);
 
+  /**
+   * Substitutes {@code value} for parameter {@code k} in every row: for a parameter the context
+   * fixes to a constant, so that rows whose parametric part is then integral get plain cuts
+   * instead of new divisions.
+   */
+  abstract void fixParam(int k, long value);
+
   abstract Tableau copy();
 
   // ---------------------------------------------------------------------------------------------

@@ -117,4 +117,24 @@ class LexoptTest {
       assertEquals(inU && !has, p.noImage().contains(x));
     });
   }
+
+  /**
+   * The large lexmin of isl's own tests: a context where divisions are pinned to constants by
+   * integrality alone (their cuts overflowed 64 bits at every sign question, and each level of the
+   * search added a new pinned division). The expected result is isl 0.25's answer.
+   */
+  @Test
+  void contextWithPinnedDivisionsAsIsl() {
+    Relation map = Relation.parse("{ [i, k, j] -> [a, b, c, d] : 8*floor((b)/8) = b and k <= 255 and a <= 255 and c <= 255 "
+        + "and d <= 255 - j and 255 - j <= 7d <= 7 - i and 240d <= 239 + a and 247d <= 247 + k - j "
+        + "and 247d <= 247 + k - b and 247d <= 247 + i and 248 - b <= 248d <= c and 254d >= i - a +"
+        + " b and 254d >= -a + b and 255d >= -i + a - b and 1792d >= -63736 + 257b }");
+    Relation isl = Relation.parse("{ [i, k, j] -> [a, b, c, d] : (exists (e0: a = -127762 + i + 502j and b = -62992 + 248j "
+        + "and c = 63240 - 248j and d = 255 - j and k <= 255 and 247e0 <= 247 + i and 509e0 >= -i a"
+        + "nd e0 <= 255 - j and 7e0 >= 255 - j and 7e0 <= 7 - i and 247e0 <= 247 + k - j and 106j >"
+        + "= 26544 - i and 742j >= 188724 - i)) or (i = 0 and a = 1 and b = 0 and c = 248 and d = 1"
+        + " and k <= 255 and j >= 251 and j <= 254 and j <= k) or (i = 0 and a = 1 and b = 0 and c "
+        + "= 248 and d = 1 and k <= 255 and j >= 248 and j <= k and j <= 250) }");
+    assertTrue(Lexopt.lexminRelation(map).isEqual(isl));
+  }
 }
