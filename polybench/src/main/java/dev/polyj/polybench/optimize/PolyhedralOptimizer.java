@@ -27,6 +27,9 @@ import dev.polyj.polyhedral.tiling.TileSizePolicy;
 import dev.polyj.polyhedral.tiling.Tiling;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.Relation;
+import dev.polyj.reductions.ReductionDependences;
+import dev.polyj.reductions.ReductionDetection;
+import dev.polyj.reductions.ReductionLoops;
 import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,8 +49,15 @@ public final class PolyhedralOptimizer implements Optimizer {
   private static final Pattern SCOP = Pattern.compile("(?m)^([ \\t]*)#[ \\t]*pragma[ \\t]+scop\\b.*$");
   private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$\\R?");
 
-  /** The optimized text and what happened to each region. */
-  public record Output(String text, List<String> notes) {}
+  /**
+   * The optimized text, what happened to each region, and whether reductions may have been
+   * reassociated (the results may then differ from the original's in rounding).
+   */
+  public record Output(String text, List<String> notes, boolean reassociated) {
+    public Output(String text, List<String> notes) {
+      this(text, notes, false);
+    }
+  }
 
   /**
    * What the optimizer does after scheduling: tile permutable bands ({@code tileSizes} per band
@@ -59,9 +69,11 @@ public final class PolyhedralOptimizer implements Optimizer {
    * values ({@link ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
    * #withParametricTiles}). Loops with independent iterations around a vectorized innermost loop
    * are unrolled {@code unrollJam} times and jammed into it ({@link UnrollAndJam}; 1 for none).
+   * With {@code reassociate}, reductions may be reordered and run in parallel ({@link
+   * ReductionDependences}; off by default, since the sums then round differently).
    */
   public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
-      boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam) {
+      boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam, boolean reassociate) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
 
@@ -73,6 +85,16 @@ public final class PolyhedralOptimizer implements Optimizer {
       this(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, DEFAULT_UNROLL_JAM);
     }
 
+    public Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
+        boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam) {
+      this(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam, false);
+    }
+
+    /** Reductions reassociated (reordered, run in parallel) or kept in the program's order. */
+    public Config withReassociate(boolean r) {
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam, r);
+    }
+
     /** The best configuration the project has. */
     public static Config defaults() {
       return new Config(new long[0], null, true, true, true, false, false);
@@ -82,28 +104,28 @@ public final class PolyhedralOptimizer implements Optimizer {
     public Config withUnrollJam(int factor) {
       com.google.common.base.Preconditions.checkArgument(factor >= 1, "unroll-and-jam factor must be positive, got %s",
           factor);
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor, reassociate);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam, reassociate);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam, reassociate);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam, reassociate);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam, reassociate);
     }
 
     /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
     public Config withSizePolicy(TileSizePolicy policy) {
-      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false, unrollJam);
+      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false, unrollJam, reassociate);
     }
 
     /**
@@ -114,11 +136,11 @@ public final class PolyhedralOptimizer implements Optimizer {
      * both use {@code POLYJ_T1}. Size policies (SICA) and parametric tiles exclude each other.
      */
     public Config withParametricTiles(long[] defaults) {
-      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true, unrollJam);
+      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true, unrollJam, reassociate);
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam, reassociate);
     }
   }
 
@@ -145,7 +167,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     cpp.addAll(options.defines());
     Output out = optimize(source, cpp, config);
     Files.writeString(options.output(), out.text());
-    return OptimizeResult.ok(options.output(), false, out.notes());
+    return OptimizeResult.ok(options.output(), out.reassociated(), out.notes());
   }
 
   /** Optimizes every region of {@code file}; {@code cppOptions} are the preprocessor's -I/-D options. */
@@ -158,6 +180,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     Matcher end = ENDSCOP.matcher(text);
     int pos = 0;
     int k = 0;
+    boolean reassociated = false;
     while (start.find(pos)) {
       if (!end.find(start.end())) break;
       sb.append(text, pos, start.start());
@@ -170,6 +193,7 @@ public final class PolyhedralOptimizer implements Optimizer {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
           replacement = regionCode(region.scop(), level, config) + "\n";
+          reassociated |= config.reassociate() && !ReductionDetection.detect(region.scop()).isEmpty();
           notes.add("region " + (k + 1) + " (" + where(region) + "): optimized");
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
@@ -180,7 +204,7 @@ public final class PolyhedralOptimizer implements Optimizer {
       k++;
     }
     sb.append(text.substring(pos));
-    return new Output(sb.toString(), notes);
+    return new Output(sb.toString(), notes, reassociated);
   }
 
   /** The function of a region, or "file scope" for a region written outside any function. */
@@ -192,7 +216,7 @@ public final class PolyhedralOptimizer implements Optimizer {
   public static String regionCode(Scop scop, int level, Config config) {
     Scheduled s = schedule(scop, config);
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
-        .withParallelLoops(config.parallel());
+        .withParallelLoops(config.parallel()).withAnnotator((d, statements) -> reductionClauses(s, statements));
     if (!config.parametricTiles()) return smallWorkSequential(s, options, level, config.unrollJam());
     // tile-origin loops get their run-time steps first; peeling then leaves them alone
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
@@ -233,7 +257,11 @@ public final class PolyhedralOptimizer implements Optimizer {
           s.scop(), level, List.of());
     }
     BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
-        .withAnnotator((d, statements) -> List.of("if(" + ParallelWork.FLAG + ")"));
+        .withAnnotator((d, statements) -> {
+          List<String> clauses = new ArrayList<>(List.of("if(" + ParallelWork.FLAG + ")"));
+          clauses.addAll(reductionClauses(s, statements));
+          return clauses;
+        });
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
     Scop program = s.programOrder();
     if (!parallelLoop(ast)) return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
@@ -303,6 +331,11 @@ public final class PolyhedralOptimizer implements Optimizer {
     return RegisterBlocking.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
   }
 
+  /** The reduction clauses of a parallel loop running {@code statements} ({@link ReductionLoops}). */
+  private static List<String> reductionClauses(Scheduled s, java.util.Set<String> statements) {
+    return s.reductions() == null ? List.of() : s.reductions().clauses(statements);
+  }
+
   private static boolean parallelLoop(Node n) {
     return Node.anyMatch(n, x -> x instanceof Node.For f && f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel")));
   }
@@ -351,9 +384,15 @@ public final class PolyhedralOptimizer implements Optimizer {
    * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
    * carry the tile coordinates as extra leading iterators (unused by the bodies). {@code
    * programOrder} is the untiled SCoP when its own loop order is to run wherever the region's work
-   * is too small for threads ({@link StreamingOrder}), else null.
+   * is too small for threads ({@link StreamingOrder}), else null. {@code reductions} gives the
+   * reduction clauses of the parallel loops when reductions were reassociated, else null.
    */
-  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder) {
+  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder,
+      ReductionLoops.Result reductions) {
+    public Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder) {
+      this(scop, tree, tiling, programOrder, null);
+    }
+
     public Scheduled(Scop scop, ScheduleNode tree) {
       this(scop, tree, null, null);
     }
@@ -371,11 +410,13 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   public static Scheduled schedule(Scop scop, Config config) {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
+    // with reassociation, the scheduler sees the dependences without those between reduction updates
+    ReductionDependences reductions = config.reassociate() ? ReductionDependences.compute(scop, deps) : null;
+    UnionRelation all = reductions == null ? deps.all() : reductions.relaxed();
     List<Relation> domains = new ArrayList<>();
     for (Statement s : scop.statements()) domains.add(s.domain());
-    AffineSchedule schedule = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 12),
+    AffineSchedule schedule = PlutoScheduler.schedule(domains, all, new BisectionLexmin(1 << 12),
         scop.scheduleMap());
-    UnionRelation all = deps.all();
     if (config.diamond() && config.tileSizes() != null) schedule = ConcurrentStart.apply(schedule, all);
     // exact legality of the schedule and the parallel loops of its tree; tiling keeps both
     ScheduleNode tree = TreeDependences.annotate(schedule.toTree(), all);
@@ -419,10 +460,20 @@ public final class PolyhedralOptimizer implements Optimizer {
         }
       }, all);
       tree = tiled.tree();
-      scop = withTileIterators(scop, tiled);
-      return new Scheduled(scop, tree, tiled, program);
+      return reductionLoops(new Scheduled(withTileIterators(scop, tiled), tree, tiled, program), scop, reductions);
     }
-    return new Scheduled(scop, tree);
+    return reductionLoops(new Scheduled(scop, tree), scop, reductions);
+  }
+
+  /**
+   * {@code s} whose loops carrying reduction dependences run sequentially, except the outermost
+   * ones that run in parallel with reduction clauses ({@link ReductionLoops}).
+   */
+  private static Scheduled reductionLoops(Scheduled s, Scop scop, ReductionDependences reductions) {
+    if (reductions == null || !reductions.any()) return s;
+    UnionRelation rho = s.tiling() == null ? reductions.reduction() : s.tiling().liftDependences(reductions.reduction());
+    ReductionLoops.Result loops = ReductionLoops.apply(s.tree(), scop, reductions, rho);
+    return new Scheduled(s.scop(), loops.tree(), s.tiling(), s.programOrder(), loops);
   }
 
   /**
