@@ -177,6 +177,26 @@ public final class ReductionLoops {
     }
   }
 
+  /**
+   * Whether each outermost loop of {@code tree} (the first member of each band with no band above
+   * it) is coincident, in order.
+   */
+  public static List<Boolean> outermostLoops(ScheduleNode tree) {
+    List<Boolean> out = new ArrayList<>();
+    outermost(tree, out);
+    return out;
+  }
+
+  private static void outermost(ScheduleNode n, List<Boolean> out) {
+    if (n instanceof ScheduleNode.Band b) {
+      if (b.nMember() > 0) {
+        out.add(b.coincident().get(0));
+        return;
+      }
+    }
+    for (ScheduleNode c : n.children()) outermost(c, out);
+  }
+
   /** {@code x} for a scalar, {@code y[0:n]} for a one-dimensional array of size {@code n}; null otherwise. */
   static String sectionOf(ArrayInfo array) {
     if (array == null) return null;

@@ -28,7 +28,6 @@ import dev.polyj.polyhedral.tiling.Tiling;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.reductions.ReductionDependences;
-import dev.polyj.reductions.ReductionDetection;
 import dev.polyj.reductions.ReductionLoops;
 import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
@@ -161,6 +160,11 @@ public final class PolyhedralOptimizer implements Optimizer {
   }
 
   @Override
+  public Optimizer withReassociation(boolean allowed) {
+    return allowed == config.reassociate() ? this : new PolyhedralOptimizer(config.withReassociate(allowed));
+  }
+
+  @Override
   public OptimizeResult optimize(Path source, List<String> includeDirs, Options options) throws IOException {
     List<String> cpp = new ArrayList<>();
     for (String d : includeDirs) cpp.add("-I" + d);
@@ -192,8 +196,9 @@ public final class PolyhedralOptimizer implements Optimizer {
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
-          replacement = regionCode(region.scop(), level, config) + "\n";
-          reassociated |= config.reassociate() && !ReductionDetection.detect(region.scop()).isEmpty();
+          Scheduled scheduled = schedule(region.scop(), config);
+          replacement = regionCode(scheduled, level, config) + "\n";
+          reassociated |= scheduled.reductions() != null;
           notes.add("region " + (k + 1) + " (" + where(region) + "): optimized");
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
@@ -214,7 +219,11 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
-    Scheduled s = schedule(scop, config);
+    return regionCode(schedule(scop, config), level, config);
+  }
+
+  /** The C code of a scheduled SCoP. */
+  private static String regionCode(Scheduled s, int level, Config config) {
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel()).withAnnotator((d, statements) -> reductionClauses(s, statements));
     if (!config.parametricTiles()) return smallWorkSequential(s, options, level, config.unrollJam());
@@ -410,9 +419,15 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   public static Scheduled schedule(Scop scop, Config config) {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
-    // with reassociation, the scheduler sees the dependences without those between reduction updates
-    ReductionDependences reductions = config.reassociate() ? ReductionDependences.compute(scop, deps) : null;
-    UnionRelation all = reductions == null ? deps.all() : reductions.relaxed();
+    if (config.reassociate()) {
+      ReductionDependences reductions = ReductionDependences.compute(scop, deps);
+      if (reductions.any()) return ReductionSchedules.choose(scop, reductions, deps.all(), d -> schedule(scop, config, d));
+    }
+    return schedule(scop, config, deps.all());
+  }
+
+  /** {@link #schedule(Scop, Config)} against the dependences {@code all} (source to sink instances). */
+  static Scheduled schedule(Scop scop, Config config, UnionRelation all) {
     List<Relation> domains = new ArrayList<>();
     for (Statement s : scop.statements()) domains.add(s.domain());
     AffineSchedule schedule = PlutoScheduler.schedule(domains, all, new BisectionLexmin(1 << 12),
@@ -460,20 +475,10 @@ public final class PolyhedralOptimizer implements Optimizer {
         }
       }, all);
       tree = tiled.tree();
-      return reductionLoops(new Scheduled(withTileIterators(scop, tiled), tree, tiled, program), scop, reductions);
+      scop = withTileIterators(scop, tiled);
+      return new Scheduled(scop, tree, tiled, program);
     }
-    return reductionLoops(new Scheduled(scop, tree), scop, reductions);
-  }
-
-  /**
-   * {@code s} whose loops carrying reduction dependences run sequentially, except the outermost
-   * ones that run in parallel with reduction clauses ({@link ReductionLoops}).
-   */
-  private static Scheduled reductionLoops(Scheduled s, Scop scop, ReductionDependences reductions) {
-    if (reductions == null || !reductions.any()) return s;
-    UnionRelation rho = s.tiling() == null ? reductions.reduction() : s.tiling().liftDependences(reductions.reduction());
-    ReductionLoops.Result loops = ReductionLoops.apply(s.tree(), scop, reductions, rho);
-    return new Scheduled(s.scop(), loops.tree(), s.tiling(), s.programOrder(), loops);
+    return new Scheduled(scop, tree);
   }
 
   /**
