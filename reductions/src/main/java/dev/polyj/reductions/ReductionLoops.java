@@ -35,7 +35,10 @@ import java.util.TreeSet;
  * </ul>
  * Every other band member that carries reduction dependences loses its coincident flag: the code
  * runs it sequentially, in whatever order the schedule gives (the reassociation the caller asked
- * for), and never vectorizes it without a reduction clause.
+ * for), and never vectorizes it without a reduction clause. When such a member is an innermost
+ * loop (the last member of a band with no band below it), it is recorded as a {@link SimdLoop}:
+ * once the reduced elements are held in local accumulators, it may be vectorized with an {@code
+ * omp simd reduction(op: acc)} clause (the paper's Figure 1b).
  */
 public final class ReductionLoops {
   private ReductionLoops() {}
@@ -44,9 +47,38 @@ public final class ReductionLoops {
    * The tree with its flags fixed as above, and the reduction clauses of each statement's outermost
    * loop when it runs in parallel.
    */
-  public record Result(ScheduleNode tree, Map<String, List<String>> clauses) {
+  public record Result(ScheduleNode tree, Map<String, List<String>> clauses, List<SimdLoop> simdLoops) {
     public Result {
       clauses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(clauses));
+      simdLoops = List.copyOf(simdLoops);
+    }
+
+    /**
+     * The reduction clause of an innermost loop running {@code statements} whose reduced elements
+     * are held in the local variables {@code locals} (array name -> variable), when the loop carries
+     * only reduction dependences and every one of them is through one of these variables; else
+     * null (the loop stays sequential).
+     */
+    public String simdClause(Set<String> statements, Map<String, String> locals) {
+      for (SimdLoop loop : simdLoops) {
+        if (!loop.statements().containsAll(statements)) continue;
+        Map<String, ReductionOperator> carried = new LinkedHashMap<>();
+        for (String st : statements) {
+          Reduction r = loop.carried().get(st);
+          if (r == null) continue;
+          if (!locals.containsKey(r.array())) return null;
+          ReductionOperator prior = carried.putIfAbsent(r.array(), r.operator());
+          if (prior != null && prior != r.operator()) return null;
+        }
+        // every local is the accumulator of a carried reduction
+        if (carried.isEmpty() || !carried.keySet().equals(locals.keySet())) return null;
+        Map<String, Set<String>> byOp = new TreeMap<>();
+        carried.forEach((array, op) -> byOp.computeIfAbsent(op.clauseName(), k -> new TreeSet<>()).add(locals.get(array)));
+        List<String> out = new ArrayList<>();
+        byOp.forEach((op, vars) -> out.add("reduction(" + op + ": " + String.join(", ", vars) + ")"));
+        return String.join(" ", out);
+      }
+      return null;
     }
 
     /** The clauses of a parallel loop running {@code statements}, for an OpenMP pragma. */
@@ -65,6 +97,18 @@ public final class ReductionLoops {
   }
 
   /**
+   * An innermost loop (band member) that carries only reduction dependences: {@code statements}
+   * are those of its band, {@code carried} the reductions whose dependences it carries, by
+   * statement name.
+   */
+  public record SimdLoop(Set<String> statements, Map<String, Reduction> carried) {
+    public SimdLoop {
+      statements = Set.copyOf(statements);
+      carried = Map.copyOf(carried);
+    }
+  }
+
+  /**
    * @param tree the final schedule tree, annotated against the relaxed dependences
    * @param scop the SCoP (before tiling: statement names, arrays, domains)
    * @param deps the reductions and their dependences
@@ -74,13 +118,14 @@ public final class ReductionLoops {
   public static Result apply(ScheduleNode tree, Scop scop, ReductionDependences deps, UnionRelation rho) {
     Walk w = new Walk(scop, deps);
     ScheduleNode out = w.walk(tree, rho, false);
-    return new Result(out, w.clauses);
+    return new Result(out, w.clauses, w.simdLoops);
   }
 
   private static final class Walk {
     final Scop scop;
     final ReductionDependences deps;
     final Map<String, List<String>> clauses = new LinkedHashMap<>();
+    final List<SimdLoop> simdLoops = new ArrayList<>();
 
     Walk(Scop scop, ReductionDependences deps) {
       this.scop = scop;
@@ -101,8 +146,12 @@ public final class ReductionLoops {
           if (!moved.isEmpty() && coincident.get(k)) {
             boolean outermost = !loopAbove && k == 0;
             Map<String, List<String>> chosen = outermost ? privatization(m, moved) : null;
-            if (chosen == null) coincident.set(k, false);
-            else clauses.putAll(chosen);
+            if (chosen == null) {
+              coincident.set(k, false);
+              if (k == b.nMember() - 1 && !containsBand(b.child())) simdLoops.add(simdLoop(m, moved));
+            } else {
+              clauses.putAll(chosen);
+            }
           }
           rest = rest.intersect(compare(m, "="));
         }
@@ -171,6 +220,17 @@ public final class ReductionLoops {
       return out;
     }
 
+    private SimdLoop simdLoop(UnionRelation member, UnionRelation carried) {
+      Set<String> inLoop = new TreeSet<>();
+      for (Relation r : member.relations()) inLoop.add(r.space().domainTuple().name());
+      Map<String, Reduction> byStatement = new LinkedHashMap<>();
+      for (Relation r : carried.relations()) {
+        String name = r.space().domainTuple().name();
+        if (!r.isEmpty() && reductionOf(name) != null) byStatement.put(name, reductionOf(name));
+      }
+      return new SimdLoop(inLoop, byStatement);
+    }
+
     private Reduction reductionOf(String statement) {
       for (Reduction r : deps.reductions()) if (r.statement().equals(statement)) return r;
       return null;
@@ -195,6 +255,12 @@ public final class ReductionLoops {
       }
     }
     for (ScheduleNode c : n.children()) outermost(c, out);
+  }
+
+  private static boolean containsBand(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band) return true;
+    for (ScheduleNode c : n.children()) if (containsBand(c)) return true;
+    return false;
   }
 
   /** {@code x} for a scalar, {@code y[0:n]} for a one-dimensional array of size {@code n}; null otherwise. */

@@ -263,7 +263,7 @@ public final class PolyhedralOptimizer implements Optimizer {
   private static String smallWorkSequential(Scheduled s, BuildOptions options, int level, int unrollJam) {
     if (!options.parallelLoops()) {
       return print(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), unrollJam),
-          s.scop(), level, List.of());
+          s, level, List.of());
     }
     BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
         .withAnnotator((d, statements) -> {
@@ -273,15 +273,15 @@ public final class PolyhedralOptimizer implements Optimizer {
         });
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
     Scop program = s.programOrder();
-    if (!parallelLoop(ast)) return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
+    if (!parallelLoop(ast)) return program == null ? print(ast, s, level, List.of()) : programOrder(program, options, level);
     if (!StreamingOrder.withThreads(s.scop())) program = null;
     if (program == null) {
       return ParallelWork.prelude(ParallelWork.threshold())
-          + print(ast, s.scop(), level, List.of(ParallelWork.declaration(s.scop())));
+          + print(ast, s, level, List.of(ParallelWork.declaration(s.scop())));
     }
     // the schedule where the threads run, the program's own order where the work is too small for them
     StringBuilder macros = new StringBuilder(ParallelWork.prelude(ParallelWork.threshold()));
-    String scheduled = withoutMacros(print(ast, s.scop(), level + 2, List.of()), macros);
+    String scheduled = withoutMacros(print(ast, s, level + 2, List.of()), macros);
     String own = withoutMacros(programOrder(program, options, level + 2), macros);
     String unit = "  ";
     StringBuilder sb = new StringBuilder(macros);
@@ -324,8 +324,15 @@ public final class PolyhedralOptimizer implements Optimizer {
    * ScalarPromotion}).
    */
   private static String print(Node ast, Scop scop, int level, List<String> declarations) {
+    return print(ast, new Scheduled(scop, null), level, declarations);
+  }
+
+  /** {@link #print(Node, Scop, int, List)} of a scheduled SCoP, whose reductions may be vectorized. */
+  private static String print(Node ast, Scheduled s, int level, List<String> declarations) {
+    Scop scop = s.scop();
     RegisterBlocking.Result blocked = registerBlocked(ast, scop);
-    ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer());
+    ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer(),
+        (statements, locals) -> s.reductions() == null ? null : s.reductions().simdClause(statements, locals));
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }
 

@@ -38,7 +38,7 @@ final class ReductionSchedules {
    */
   static Scheduled choose(Scop scop, ReductionDependences reductions, UnionRelation all,
       Function<UnionRelation, Scheduled> scheduler) {
-    Scheduled base = scheduler.apply(all);
+    Scheduled base = withReductionLoops(scheduler.apply(all), scop, reductions);
     List<Boolean> baseLoops = ReductionLoops.outermostLoops(base.tree());
     Scheduled own = programOrder(scop, reductions);
     if (own != null && ReductionLoops.outermostLoops(own.tree()).size() < baseLoops.size()) return own;
@@ -59,16 +59,28 @@ final class ReductionSchedules {
     ScheduleNode tree = TreeDependences.annotate(scop.schedule(), reductions.relaxed());
     ReductionLoops.Result loops = ReductionLoops.apply(tree, scop, reductions, reductions.reduction());
     if (loops.clauses().isEmpty() || ReductionLoops.outermostLoops(loops.tree()).contains(false)) return null;
+
     return new Scheduled(scop, loops.tree(), null, null, loops);
   }
 
   /**
-   * {@code s} whose loops carrying reduction dependences run sequentially, except the outermost
-   * ones that run in parallel with reduction clauses ({@link ReductionLoops}).
+   * {@code s} with the parallel flags of its loops against the relaxed dependences, then those
+   * carrying reduction dependences sequential, except the outermost ones that run in parallel with
+   * reduction clauses and the innermost ones that may be vectorized ({@link ReductionLoops}). A
+   * tree scheduled against the exact dependences keeps its other flags: a loop that carries no
+   * reduction dependence is parallel against the relaxed dependences exactly when it is against
+   * the exact ones.
    */
   static Scheduled withReductionLoops(Scheduled s, Scop scop, ReductionDependences reductions) {
-    UnionRelation rho = s.tiling() == null ? reductions.reduction() : s.tiling().liftDependences(reductions.reduction());
-    ReductionLoops.Result loops = ReductionLoops.apply(s.tree(), scop, reductions, rho);
-    return new Scheduled(s.scop(), loops.tree(), s.tiling(), s.programOrder(), loops.clauses().isEmpty() ? null : loops);
+    UnionRelation relaxed = reductions.relaxed();
+    UnionRelation rho = reductions.reduction();
+    if (s.tiling() != null) {
+      relaxed = s.tiling().liftDependences(relaxed);
+      rho = s.tiling().liftDependences(rho);
+    }
+    ScheduleNode tree = TreeDependences.annotate(s.tree(), relaxed);
+    ReductionLoops.Result loops = ReductionLoops.apply(tree, scop, reductions, rho);
+    boolean used = !loops.clauses().isEmpty() || !loops.simdLoops().isEmpty();
+    return new Scheduled(s.scop(), loops.tree(), s.tiling(), s.programOrder(), used ? loops : null);
   }
 }
