@@ -12,7 +12,8 @@ import dev.polyj.polyhedral.scop.Access;
  */
 public record Reduction(String statement, String array, ReductionOperator operator, Access load, Access store) {
   public Reduction {
-    checkArgument(load.isRead() && store.isWrite(), "a reduction loads with a read and stores with a write, got %s and %s",
+    checkArgument(load.isRead() && store.isWrite(),
+        "a reduction loads with a read and stores with a write, got %s and %s",
         load.kind(), store.kind());
     checkArgument(load.array().equals(array) && store.array().equals(array),
         "the load and store of a reduction on %s access %s and %s", array, load.array(), store.array());

@@ -99,7 +99,8 @@ public record ReductionDependences(List<Reduction> reductions, Map<String, Relat
           .apply(sched.reverse());
       Relation after = sched.apply(Relation.lexLt(sched.space().range(), otherSched.space().range()))
           .apply(otherSched.reverse());
-      out = out.union(UnionRelation.of(pairs.intersect(before))).union(UnionRelation.of(pairs.reverse().intersect(after)));
+      out = out.union(UnionRelation.of(pairs.intersect(before)))
+          .union(UnionRelation.of(pairs.reverse().intersect(after)));
     }
     return out;
   }

@@ -73,7 +73,8 @@ public final class ReductionLoops {
         // every local is the accumulator of a carried reduction
         if (carried.isEmpty() || !carried.keySet().equals(locals.keySet())) return null;
         Map<String, Set<String>> byOp = new TreeMap<>();
-        carried.forEach((array, op) -> byOp.computeIfAbsent(op.clauseName(), k -> new TreeSet<>()).add(locals.get(array)));
+        carried.forEach((array, op) ->
+            byOp.computeIfAbsent(op.clauseName(), k -> new TreeSet<>()).add(locals.get(array)));
         List<String> out = new ArrayList<>();
         byOp.forEach((op, vars) -> out.add("reduction(" + op + ": " + String.join(", ", vars) + ")"));
         return String.join(" ", out);
@@ -169,9 +170,13 @@ public final class ReductionLoops {
         return new ScheduleNode.Set(ImmutableList.copyOf(out));
       }
       if (node instanceof ScheduleNode.Filter f) return filter(f, open, loopAbove);
-      if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), open, loopAbove));
+      if (node instanceof ScheduleNode.Context c) {
+        return new ScheduleNode.Context(c.context(), walk(c.child(), open, loopAbove));
+      }
       if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), open, loopAbove));
-      if (node instanceof ScheduleNode.Guard g) return new ScheduleNode.Guard(g.guard(), walk(g.child(), open, loopAbove));
+      if (node instanceof ScheduleNode.Guard g) {
+        return new ScheduleNode.Guard(g.guard(), walk(g.child(), open, loopAbove));
+      }
       return node;
     }
 

@@ -91,7 +91,8 @@ public final class PolyhedralOptimizer implements Optimizer {
 
     /** Reductions reassociated (reordered, run in parallel) or kept in the program's order. */
     public Config withReassociate(boolean r) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam, r);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam,
+          r);
     }
 
     /** The best configuration the project has. */
@@ -103,23 +104,28 @@ public final class PolyhedralOptimizer implements Optimizer {
     public Config withUnrollJam(int factor) {
       com.google.common.base.Preconditions.checkArgument(factor >= 1, "unroll-and-jam factor must be positive, got %s",
           factor);
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor, reassociate);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor,
+          reassociate);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam, reassociate);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam, reassociate);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam, reassociate);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam, reassociate);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
@@ -139,7 +145,8 @@ public final class PolyhedralOptimizer implements Optimizer {
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam, reassociate);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam,
+          reassociate);
     }
   }
 
@@ -198,8 +205,11 @@ public final class PolyhedralOptimizer implements Optimizer {
           int level = start.group(1).replace("\t", "    ").length() / 2;
           Scheduled scheduled = schedule(region.scop(), config);
           replacement = regionCode(scheduled, level, config) + "\n";
-          reassociated |= scheduled.reductions() != null;
-          notes.add("region " + (k + 1) + " (" + where(region) + "): optimized");
+          // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
+          boolean reordered = scheduled.reductions() != null && (replacement.contains("reduction(") || !config.parallel());
+          reassociated |= reordered;
+          notes.add("region " + (k + 1) + " (" + where(region) + "): optimized"
+              + (reordered ? ", reductions reassociated" : ""));
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }
@@ -273,7 +283,9 @@ public final class PolyhedralOptimizer implements Optimizer {
         });
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
     Scop program = s.programOrder();
-    if (!parallelLoop(ast)) return program == null ? print(ast, s, level, List.of()) : programOrder(program, options, level);
+    if (!parallelLoop(ast)) {
+      return program == null ? print(ast, s, level, List.of()) : programOrder(program, options, level);
+    }
     if (!StreamingOrder.withThreads(s.scop())) program = null;
     if (program == null) {
       return ParallelWork.prelude(ParallelWork.threshold())
@@ -332,7 +344,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     Scop scop = s.scop();
     RegisterBlocking.Result blocked = registerBlocked(ast, scop);
     ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer(),
-        (statements, locals) -> s.reductions() == null ? null : s.reductions().simdClause(statements, locals));
+        (statements, locals) -> ReductionSchedules.simdClause(s, statements, locals));
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }
 
@@ -428,7 +440,9 @@ public final class PolyhedralOptimizer implements Optimizer {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
     if (config.reassociate()) {
       ReductionDependences reductions = ReductionDependences.compute(scop, deps);
-      if (reductions.any()) return ReductionSchedules.choose(scop, reductions, deps.all(), d -> schedule(scop, config, d));
+      if (reductions.any()) {
+        return ReductionSchedules.choose(scop, reductions, deps.all(), d -> schedule(scop, config, d));
+      }
     }
     return schedule(scop, config, deps.all());
   }
