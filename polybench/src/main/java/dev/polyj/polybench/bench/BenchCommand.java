@@ -80,6 +80,12 @@ public final class BenchCommand implements Callable<Integer> {
           + " reductions (default: ${DEFAULT-VALUE}); other kernels must match exactly.")
   double tolerance;
 
+  @Option(names = "--no-reassociate", negatable = true, defaultValue = "false",
+      description = "--no-reassociate keeps every reduction in the program's order (outputs checked bit for bit)."
+          + " By default the optimizer may reassociate reductions (reorder them, run them in parallel with OpenMP"
+          + " reduction clauses); those kernels are checked with --tolerance.")
+  boolean noReassociate;
+
   @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "900",
       description = "Limit of each compilation, run and optimizer call (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
@@ -118,7 +124,7 @@ public final class BenchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
     BenchConfig config = config();
-    Optimizer optimizer = optimizer();
+    Optimizer optimizer = optimizer().withReassociation(!noReassociate);
     Progress.Mode mode = parseEnum(Progress.Mode.class, progressMode, "--progress");
     try {
       BenchSuite benchSuite = suite == null

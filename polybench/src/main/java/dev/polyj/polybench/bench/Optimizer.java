@@ -27,6 +27,15 @@ public interface Optimizer {
       throws Exception;
 
   /**
+   * This optimizer allowed ({@code true}) or forbidden to reassociate reductions (reorder their
+   * terms, run them in parallel with private partial results); an optimizer that never does returns
+   * itself.
+   */
+  default Optimizer withReassociation(boolean allowed) {
+    return this;
+  }
+
+  /**
    * @param output  where the optimized C file should be written (its directory exists)
    * @param defines the {@code -D} options of the build (dataset, harness), for preprocessing
    * @param threads number of OpenMP threads the result will run with

@@ -68,6 +68,12 @@ final class OptimizeCommand implements Callable<Integer> {
           + "the non-unimodular point loops make code generation slow on 2-D stencils).")
   boolean diamond;
 
+  @Option(names = "--reassociate", negatable = true, defaultValue = "false",
+      description = "Let reductions (x = x + e, *, min, max) be reordered and run in parallel with OpenMP "
+          + "reduction clauses; sums then round differently (default: off, the output computes bit for bit what the "
+          + "original does).")
+  boolean reassociate;
+
   @Option(names = "--unroll-jam", paramLabel = "N", defaultValue = "4",
       description = "Unroll loops with independent iterations around a vectorized innermost loop N times and jam "
           + "the copies into it (register tiling; 1 for none; default: ${DEFAULT-VALUE}).")
@@ -102,7 +108,7 @@ final class OptimizeCommand implements Callable<Integer> {
     PolyhedralOptimizer.Config config;
     try {
       config = PolyhedralOptimizer.Config.defaults().withParallel(!noParallel).withWavefront(!noWavefront)
-          .withStrideOrder(!noStrideOrder).withDiamond(diamond).withUnrollJam(unrollJam);
+          .withStrideOrder(!noStrideOrder).withDiamond(diamond).withUnrollJam(unrollJam).withReassociate(reassociate);
       String t = tile.trim().toLowerCase(java.util.Locale.ROOT);
       if (t.equals("param") || t.startsWith("param:")) {
         long[] defaults = t.equals("param") ? new long[0] : parseTileSizes(t.substring("param:".length()));

@@ -27,6 +27,8 @@ import dev.polyj.polyhedral.tiling.TileSizePolicy;
 import dev.polyj.polyhedral.tiling.Tiling;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.Relation;
+import dev.polyj.reductions.ReductionDependences;
+import dev.polyj.reductions.ReductionLoops;
 import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,8 +48,15 @@ public final class PolyhedralOptimizer implements Optimizer {
   private static final Pattern SCOP = Pattern.compile("(?m)^([ \\t]*)#[ \\t]*pragma[ \\t]+scop\\b.*$");
   private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$\\R?");
 
-  /** The optimized text and what happened to each region. */
-  public record Output(String text, List<String> notes) {}
+  /**
+   * The optimized text, what happened to each region, and whether reductions may have been
+   * reassociated (the results may then differ from the original's in rounding).
+   */
+  public record Output(String text, List<String> notes, boolean reassociated) {
+    public Output(String text, List<String> notes) {
+      this(text, notes, false);
+    }
+  }
 
   /**
    * What the optimizer does after scheduling: tile permutable bands ({@code tileSizes} per band
@@ -59,9 +68,11 @@ public final class PolyhedralOptimizer implements Optimizer {
    * values ({@link ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
    * #withParametricTiles}). Loops with independent iterations around a vectorized innermost loop
    * are unrolled {@code unrollJam} times and jammed into it ({@link UnrollAndJam}; 1 for none).
+   * With {@code reassociate}, reductions may be reordered and run in parallel ({@link
+   * ReductionDependences}; off by default, since the sums then round differently).
    */
   public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
-      boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam) {
+      boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam, boolean reassociate) {
     /** Pluto's default tile size. */
     public static final long DEFAULT_TILE = 32;
 
@@ -73,6 +84,17 @@ public final class PolyhedralOptimizer implements Optimizer {
       this(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, DEFAULT_UNROLL_JAM);
     }
 
+    public Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
+        boolean strideOrder, boolean diamond, boolean parametricTiles, int unrollJam) {
+      this(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam, false);
+    }
+
+    /** Reductions reassociated (reordered, run in parallel) or kept in the program's order. */
+    public Config withReassociate(boolean r) {
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam,
+          r);
+    }
+
     /** The best configuration the project has. */
     public static Config defaults() {
       return new Config(new long[0], null, true, true, true, false, false);
@@ -82,28 +104,33 @@ public final class PolyhedralOptimizer implements Optimizer {
     public Config withUnrollJam(int factor) {
       com.google.common.base.Preconditions.checkArgument(factor >= 1, "unroll-and-jam factor must be positive, got %s",
           factor);
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, factor,
+          reassociate);
     }
 
     public Config withTileSizes(long[] sizes) {
-      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam);
+      return new Config(sizes, sizePolicy, parallel, wavefront, strideOrder, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     public Config withParallel(boolean p) {
-      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, p, wavefront, strideOrder, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     public Config withWavefront(boolean w) {
-      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, parallel, w, strideOrder, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     public Config withStrideOrder(boolean o) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, o, diamond, parametricTiles, unrollJam,
+          reassociate);
     }
 
     /** Tile sizes chosen per band by {@code policy} (e.g. SICA) instead of constant sizes. */
     public Config withSizePolicy(TileSizePolicy policy) {
-      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false, unrollJam);
+      return new Config(new long[0], policy, parallel, wavefront, strideOrder, diamond, false, unrollJam, reassociate);
     }
 
     /**
@@ -114,11 +141,12 @@ public final class PolyhedralOptimizer implements Optimizer {
      * both use {@code POLYJ_T1}. Size policies (SICA) and parametric tiles exclude each other.
      */
     public Config withParametricTiles(long[] defaults) {
-      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true, unrollJam);
+      return new Config(defaults, null, parallel, wavefront, strideOrder, false, true, unrollJam, reassociate);
     }
 
     public Config withDiamond(boolean d) {
-      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam);
+      return new Config(tileSizes, sizePolicy, parallel, wavefront, strideOrder, d, parametricTiles, unrollJam,
+          reassociate);
     }
   }
 
@@ -139,13 +167,18 @@ public final class PolyhedralOptimizer implements Optimizer {
   }
 
   @Override
+  public Optimizer withReassociation(boolean allowed) {
+    return allowed == config.reassociate() ? this : new PolyhedralOptimizer(config.withReassociate(allowed));
+  }
+
+  @Override
   public OptimizeResult optimize(Path source, List<String> includeDirs, Options options) throws IOException {
     List<String> cpp = new ArrayList<>();
     for (String d : includeDirs) cpp.add("-I" + d);
     cpp.addAll(options.defines());
     Output out = optimize(source, cpp, config);
     Files.writeString(options.output(), out.text());
-    return OptimizeResult.ok(options.output(), false, out.notes());
+    return OptimizeResult.ok(options.output(), out.reassociated(), out.notes());
   }
 
   /** Optimizes every region of {@code file}; {@code cppOptions} are the preprocessor's -I/-D options. */
@@ -158,6 +191,7 @@ public final class PolyhedralOptimizer implements Optimizer {
     Matcher end = ENDSCOP.matcher(text);
     int pos = 0;
     int k = 0;
+    boolean reassociated = false;
     while (start.find(pos)) {
       if (!end.find(start.end())) break;
       sb.append(text, pos, start.start());
@@ -169,8 +203,13 @@ public final class PolyhedralOptimizer implements Optimizer {
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
-          replacement = regionCode(region.scop(), level, config) + "\n";
-          notes.add("region " + (k + 1) + " (" + where(region) + "): optimized");
+          Scheduled scheduled = schedule(region.scop(), config);
+          replacement = regionCode(scheduled, level, config) + "\n";
+          // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
+          boolean reordered = scheduled.reductions() != null && (replacement.contains("reduction(") || !config.parallel());
+          reassociated |= reordered;
+          notes.add("region " + (k + 1) + " (" + where(region) + "): optimized"
+              + (reordered ? ", reductions reassociated" : ""));
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }
@@ -180,7 +219,7 @@ public final class PolyhedralOptimizer implements Optimizer {
       k++;
     }
     sb.append(text.substring(pos));
-    return new Output(sb.toString(), notes);
+    return new Output(sb.toString(), notes, reassociated);
   }
 
   /** The function of a region, or "file scope" for a region written outside any function. */
@@ -190,9 +229,13 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
-    Scheduled s = schedule(scop, config);
+    return regionCode(schedule(scop, config), level, config);
+  }
+
+  /** The C code of a scheduled SCoP. */
+  private static String regionCode(Scheduled s, int level, Config config) {
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
-        .withParallelLoops(config.parallel());
+        .withParallelLoops(config.parallel()).withAnnotator((d, statements) -> reductionClauses(s, statements));
     if (!config.parametricTiles()) return smallWorkSequential(s, options, level, config.unrollJam());
     // tile-origin loops get their run-time steps first; peeling then leaves them alone
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(RuntimeSteps.apply(ScopCodegen.ast(s.scop(), s.tree(), options),
@@ -230,21 +273,27 @@ public final class PolyhedralOptimizer implements Optimizer {
   private static String smallWorkSequential(Scheduled s, BuildOptions options, int level, int unrollJam) {
     if (!options.parallelLoops()) {
       return print(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), unrollJam),
-          s.scop(), level, List.of());
+          s, level, List.of());
     }
     BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
-        .withAnnotator((d, statements) -> List.of("if(" + ParallelWork.FLAG + ")"));
+        .withAnnotator((d, statements) -> {
+          List<String> clauses = new ArrayList<>(List.of("if(" + ParallelWork.FLAG + ")"));
+          clauses.addAll(reductionClauses(s, statements));
+          return clauses;
+        });
     Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
     Scop program = s.programOrder();
-    if (!parallelLoop(ast)) return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
+    if (!parallelLoop(ast)) {
+      return program == null ? print(ast, s, level, List.of()) : programOrder(program, options, level);
+    }
     if (!StreamingOrder.withThreads(s.scop())) program = null;
     if (program == null) {
       return ParallelWork.prelude(ParallelWork.threshold())
-          + print(ast, s.scop(), level, List.of(ParallelWork.declaration(s.scop())));
+          + print(ast, s, level, List.of(ParallelWork.declaration(s.scop())));
     }
     // the schedule where the threads run, the program's own order where the work is too small for them
     StringBuilder macros = new StringBuilder(ParallelWork.prelude(ParallelWork.threshold()));
-    String scheduled = withoutMacros(print(ast, s.scop(), level + 2, List.of()), macros);
+    String scheduled = withoutMacros(print(ast, s, level + 2, List.of()), macros);
     String own = withoutMacros(programOrder(program, options, level + 2), macros);
     String unit = "  ";
     StringBuilder sb = new StringBuilder(macros);
@@ -287,8 +336,15 @@ public final class PolyhedralOptimizer implements Optimizer {
    * ScalarPromotion}).
    */
   private static String print(Node ast, Scop scop, int level, List<String> declarations) {
+    return print(ast, new Scheduled(scop, null), level, declarations);
+  }
+
+  /** {@link #print(Node, Scop, int, List)} of a scheduled SCoP, whose reductions may be vectorized. */
+  private static String print(Node ast, Scheduled s, int level, List<String> declarations) {
+    Scop scop = s.scop();
     RegisterBlocking.Result blocked = registerBlocked(ast, scop);
-    ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer());
+    ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer(),
+        (statements, locals) -> ReductionSchedules.simdClause(s, statements, locals));
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }
 
@@ -301,6 +357,11 @@ public final class PolyhedralOptimizer implements Optimizer {
       return new RegisterBlocking.Result(ast, ScopCodegen.bodyPrinter(scop));
     }
     return RegisterBlocking.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
+  }
+
+  /** The reduction clauses of a parallel loop running {@code statements} ({@link ReductionLoops}). */
+  private static List<String> reductionClauses(Scheduled s, java.util.Set<String> statements) {
+    return s.reductions() == null ? List.of() : s.reductions().clauses(statements);
   }
 
   private static boolean parallelLoop(Node n) {
@@ -351,9 +412,15 @@ public final class PolyhedralOptimizer implements Optimizer {
    * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
    * carry the tile coordinates as extra leading iterators (unused by the bodies). {@code
    * programOrder} is the untiled SCoP when its own loop order is to run wherever the region's work
-   * is too small for threads ({@link StreamingOrder}), else null.
+   * is too small for threads ({@link StreamingOrder}), else null. {@code reductions} gives the
+   * reduction clauses of the parallel loops when reductions were reassociated, else null.
    */
-  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder) {
+  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder,
+      ReductionLoops.Result reductions) {
+    public Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder) {
+      this(scop, tree, tiling, programOrder, null);
+    }
+
     public Scheduled(Scop scop, ScheduleNode tree) {
       this(scop, tree, null, null);
     }
@@ -371,11 +438,21 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   public static Scheduled schedule(Scop scop, Config config) {
     Dependences deps = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
+    if (config.reassociate()) {
+      ReductionDependences reductions = ReductionDependences.compute(scop, deps);
+      if (reductions.any()) {
+        return ReductionSchedules.choose(scop, reductions, deps.all(), d -> schedule(scop, config, d));
+      }
+    }
+    return schedule(scop, config, deps.all());
+  }
+
+  /** {@link #schedule(Scop, Config)} against the dependences {@code all} (source to sink instances). */
+  static Scheduled schedule(Scop scop, Config config, UnionRelation all) {
     List<Relation> domains = new ArrayList<>();
     for (Statement s : scop.statements()) domains.add(s.domain());
-    AffineSchedule schedule = PlutoScheduler.schedule(domains, deps.all(), new BisectionLexmin(1 << 12),
+    AffineSchedule schedule = PlutoScheduler.schedule(domains, all, new BisectionLexmin(1 << 12),
         scop.scheduleMap());
-    UnionRelation all = deps.all();
     if (config.diamond() && config.tileSizes() != null) schedule = ConcurrentStart.apply(schedule, all);
     // exact legality of the schedule and the parallel loops of its tree; tiling keeps both
     ScheduleNode tree = TreeDependences.annotate(schedule.toTree(), all);

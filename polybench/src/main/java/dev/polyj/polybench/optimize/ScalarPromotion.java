@@ -48,12 +48,16 @@ final class ScalarPromotion {
 
   private final Scop scop;
   private final Function<Node.User, List<String>> base;
+  /** The reduction clause of a promoted loop (statements, array -> local), or null to leave it sequential. */
+  private final java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd;
   private final LiteralLines literals = new LiteralLines("polyj_lines_");
   private int next;
 
-  private ScalarPromotion(Scop scop, Function<Node.User, List<String>> base) {
+  private ScalarPromotion(Scop scop, Function<Node.User, List<String>> base,
+      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
     this.scop = scop;
     this.base = base;
+    this.simd = simd;
   }
 
   /** An AST with its promotions and the statement printer that prints it. */
@@ -61,7 +65,18 @@ final class ScalarPromotion {
 
   /** {@code ast} with the updated elements of its innermost loops promoted; {@code base} prints the statements. */
   static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
-    ScalarPromotion p = new ScalarPromotion(scop, base);
+    return apply(ast, scop, base, (statements, locals) -> null);
+  }
+
+  /**
+   * {@link #apply(Node, Scop, Function)}, where {@code simd} may give a promoted loop a reduction
+   * clause over its local accumulators ({@code omp simd reduction(+: polyj_acc0)}) when its
+   * reductions may be reassociated: it receives the loop's statements and the promoted arrays with
+   * their local variables, and returns the clause or null.
+   */
+  static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base,
+      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
+    ScalarPromotion p = new ScalarPromotion(scop, base, simd);
     Node out = p.walk(ast);
     return new Result(out, p.literals.printer(base));
   }
@@ -105,6 +120,7 @@ final class ScalarPromotion {
     }
     List<String> loads = new ArrayList<>();
     List<String> stores = new ArrayList<>();
+    java.util.Map<String, String> locals = new java.util.LinkedHashMap<>();
     for (String array : written) {
       String element = invariantElement(array, lines, f.iterator());
       if (element == null && users.size() == 1) {
@@ -114,6 +130,7 @@ final class ScalarPromotion {
       for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) info = a;
       if (element == null || info == null) continue;
       String local = PREFIX + next++;
+      locals.put(array, local);
       loads.add(info.elementType().replace("const", "").trim() + " " + local + " = " + element + ";");
       stores.add(element + " = " + local + ";");
       Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(element));
@@ -123,6 +140,13 @@ final class ScalarPromotion {
     List<Node> newBody = new ArrayList<>();
     for (List<String> l : lines) newBody.add(text(l));
     Node loop = f.withBody(newBody.size() == 1 ? newBody.get(0) : new Node.Block(newBody));
+    Set<String> names = new java.util.TreeSet<>();
+    for (Node.User u : users) names.add(u.name());
+    String clause = simd.apply(names, locals);
+    if (clause != null) {
+      loop = new Node.For(f.iterator(), f.init(), f.upper(), f.step(), ((Node.For) loop).body(),
+          ImmutableList.of("omp simd " + clause), f.sizeParam(), f.coincident());
+    }
     Node block = new Node.Block(List.of(text(loads), loop, text(stores)));
     Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
     return new Node.If(nonEmpty, block, null);

@@ -30,13 +30,18 @@ class OptimizerEndToEndTest {
   private record Outcome(int exit, String out, String err) {}
 
   private static Outcome bench(PolyhedralOptimizer.Config config, Path dir, String dataset, String kernels) {
+    return bench(config, dir, dataset, kernels, "--no-reassociate");
+  }
+
+  private static Outcome bench(PolyhedralOptimizer.Config config, Path dir, String dataset, String kernels,
+      String reassociation) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(config)));
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     List<String> args = new ArrayList<>(List.of("--dataset", dataset, "--reps", "1", "--threads", "2",
-        "--progress", "none", "--out", dir.resolve("out").toString()));
+        "--progress", "none", reassociation, "--out", dir.resolve("out").toString()));
     if (kernels != null) args.addAll(List.of("--kernels", kernels));
     // every parallel loop runs in parallel, whatever the work of the small datasets
     System.setProperty("polyj.parallelWork", "0");
@@ -112,6 +117,26 @@ class OptimizerEndToEndTest {
     assertAllOptimizedAndExact(bench(config, dir.resolve("a"), "MINI", kernels), kernels.split(",").length);
     assertAllOptimizedAndExact(bench(config.withTileSizes(new long[] {7}), dir.resolve("b"), "SMALL", kernels),
         kernels.split(",").length);
+  }
+
+  /**
+   * Reassociated reductions (the default of {@code bench}): every kernel with a reduction is
+   * optimized, run on two threads with its parallel loops forced on, and its output agrees with the
+   * original's within the tolerance; those whose reductions were reordered are reported as checked
+   * with the tolerance (atax and bicg run their outer loop in parallel with a reduction clause).
+   */
+  @Test
+  void reassociatedReductionsAgreeWithinTheTolerance(@TempDir Path dir) {
+    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    String kernels = "atax,bicg,mvt,gemver,gesummv,gemm,2mm,symm,syrk,doitgen,durbin,gramschmidt,correlation,covariance";
+    Outcome o = bench(PolyhedralOptimizer.Config.defaults(), dir, "MINI", kernels, "--reassociate");
+    int n = kernels.split(",").length;
+    assertEquals(0, o.exit(), o.out() + o.err());
+    assertTrue(o.out().contains(n + " kernels: " + n + " ok"), o.out());
+    assertFalse(o.out().contains("left unchanged"), o.out());
+    for (String k : List.of("atax", "bicg")) {
+      assertTrue(o.out().lines().anyMatch(l -> l.startsWith(k + " ") && l.endsWith("rel 1e-09")), o.out());
+    }
   }
 
   @Test

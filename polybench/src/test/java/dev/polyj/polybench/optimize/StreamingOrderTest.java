@@ -195,7 +195,7 @@ class StreamingOrderTest {
     cl.setOut(new PrintWriter(sout, true));
     cl.setErr(new PrintWriter(serr, true));
     List<String> all = new ArrayList<>(List.of("--dataset", "MINI", "--reps", "1", "--threads", "2", "--progress",
-        "none", "--out", out.toString()));
+        "none", "--no-reassociate", "--out", out.toString()));
     all.addAll(List.of(args));
     int exit = cl.execute(all.toArray(String[]::new));
     assertEquals(0, exit, sout + "" + serr);

@@ -1,0 +1,111 @@
+package dev.polyj.polybench.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.polybench.suite.EmbeddedSuite;
+import dev.polyj.polybench.suite.Kernel;
+import dev.polyj.polyhedral.scop.ExprPrinter;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.reductions.Reduction;
+import dev.polyj.reductions.ReductionDetection;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Reductions of the PolyBench kernels: which statements are reduction-like (read off the kernels'
+ * sources: an element updated by +, *, min or max of itself and other values only), and which
+ * schedule the optimizer picks for them when reassociation is allowed.
+ */
+class ReductionKernelsTest {
+  private static String reductions(Scop scop) {
+    List<String> out = new ArrayList<>();
+    for (Reduction r : ReductionDetection.detect(scop)) {
+      out.add(ExprPrinter.print(scop.statement(r.statement()).body()) + " [" + r.operator() + "]");
+    }
+    return String.join("; ", out);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "atax|tmp[i] = tmp[i] + A[i][j] * x[j] [SUM]; y[j] = y[j] + A[i][j] * tmp[i] [SUM]",
+      "bicg|s[j] = s[j] + r[i] * A[i][j] [SUM]; q[i] = q[i] + A[i][j] * p[j] [SUM]",
+      "mvt|x1[i] = x1[i] + A[i][j] * y_1[j] [SUM]; x2[i] = x2[i] + A[j][i] * y_2[j] [SUM]",
+      "gemver|A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j] [SUM]; x[i] = x[i] + beta * A[j][i] * y[j] [SUM]; "
+          + "x[i] = x[i] + z[i] [SUM]; w[i] = w[i] + alpha * A[i][j] * x[j] [SUM]",
+      // y[i] = alpha * tmp[i] + beta * y[i] scales the loaded value: not a reduction
+      "gesummv|tmp[i] = A[i][j] * x[j] + tmp[i] [SUM]; y[i] = B[i][j] * x[j] + y[i] [SUM]",
+      "gemm|C[i][j] *= beta [PRODUCT]; C[i][j] += alpha * A[i][k] * B[k][j] [SUM]",
+      "durbin|beta = (1 - alpha * alpha) * beta [PRODUCT]; sum += r[k - i - 1] * y[i] [SUM]",
+      // subtractions are not reductions: x[i] -= L[i][j] * x[j], A[i][j] -= A[i][k] * A[j][k]
+      "trisolv|", "cholesky|", "lu|", "ludcmp|", "jacobi-2d|", "seidel-2d|"})
+  void reductionLikeStatements(String kernel, String expected, @TempDir Path dir) throws Exception {
+    assertEquals(expected == null ? "" : expected, reductions(SequentialTimeTest.scop(kernel, dir)));
+  }
+
+  @Test
+  void countOverTheSuite(@TempDir Path dir) throws Exception {
+    // 37 reduction-like statements in 17 of the 30 kernels (Doerfert et al. count 52 arithmetic
+    // reductions in 30 kernels of PolyBench 3.2, at the granularity of LLVM basic blocks)
+    int statements = 0;
+    int kernels = 0;
+    for (Kernel k : EmbeddedSuite.load().kernels()) {
+      int n = ReductionDetection.detect(SequentialTimeTest.scop(k.name(), dir.resolve(k.name()))).size();
+      statements += n;
+      if (n > 0) kernels++;
+    }
+    assertEquals(37, statements);
+    assertEquals(17, kernels);
+  }
+
+  private static PolyhedralOptimizer.Scheduled reassociated(String kernel, Path dir) throws Exception {
+    return PolyhedralOptimizer.schedule(SequentialTimeTest.scop(kernel, dir),
+        PolyhedralOptimizer.Config.defaults().withReassociate(true));
+  }
+
+  @Test
+  void ataxAndBicgRunTheirOuterLoopInParallelWithTheVectorReduced(@TempDir Path dir) throws Exception {
+    PolyhedralOptimizer.Scheduled atax = reassociated("atax", dir.resolve("atax"));
+    assertNotNull(atax.reductions());
+    // y[N] and s[M], with the sizes of the MINI dataset
+    assertEquals(List.of("reduction(+: y[0:42])"), atax.reductions().clauses(java.util.Set.of("S1", "S2", "S3")));
+    PolyhedralOptimizer.Scheduled bicg = reassociated("bicg", dir.resolve("bicg"));
+    assertNotNull(bicg.reductions());
+    assertEquals(List.of("reduction(+: s[0:38])"), bicg.reductions().clauses(java.util.Set.of("S1", "S2", "S3")));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"gemm", "syrk", "gemver", "gesummv", "mvt", "trisolv", "durbin"})
+  void otherKernelsKeepTheirCode(String kernel, @TempDir Path dir) throws Exception {
+    // their reductions are innermost already, or in tiles too short to vectorize them with profit
+    Scop scop = SequentialTimeTest.scop(kernel, dir);
+    PolyhedralOptimizer.Config exact = PolyhedralOptimizer.Config.defaults();
+    assertEquals(PolyhedralOptimizer.regionCode(scop, 1, exact),
+        PolyhedralOptimizer.regionCode(scop, 1, exact.withReassociate(true)));
+  }
+
+  @Test
+  void dotProductsOfAtaxAndBicgAreVectorized(@TempDir Path dir) throws Exception {
+    for (String kernel : List.of("atax", "bicg")) {
+      Scop scop = SequentialTimeTest.scop(kernel, dir.resolve(kernel));
+      String code = PolyhedralOptimizer.regionCode(scop, 1, PolyhedralOptimizer.Config.defaults().withReassociate(true));
+      assertTrue(code.contains("#pragma omp simd reduction(+: polyj_acc0)"), code);
+    }
+  }
+
+  @Test
+  void withoutReassociationNoReductionClause(@TempDir Path dir) throws Exception {
+    Scop scop = SequentialTimeTest.scop("bicg", dir);
+    String text = PolyhedralOptimizer.regionCode(scop, 1, PolyhedralOptimizer.Config.defaults());
+    assertFalse(text.contains("reduction("), text);
+    String relaxed = PolyhedralOptimizer.regionCode(scop, 1, PolyhedralOptimizer.Config.defaults().withReassociate(true));
+    assertTrue(relaxed.contains("reduction(+: s[0:"), relaxed);
+  }
+}

@@ -1,0 +1,82 @@
+package dev.polyj.reductions;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.polyhedral.scop.Scop;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Reduction-like computations on the examples of Doerfert et al. (IMPACT 2015) and on statements
+ * that look like reductions but are not: those must not be detected.
+ */
+class ReductionDetectionTest {
+  private static String summary(List<Reduction> rs) {
+    StringBuilder sb = new StringBuilder();
+    for (Reduction r : rs) sb.append(r.statement()).append(':').append(r.array()).append(':').append(r.operator()).append(' ');
+    return sb.toString().trim();
+  }
+
+  @Test
+  void arraySumOfFigure1() {
+    assertEquals("S0:sum:SUM", summary(ReductionDetection.detect(Programs.arraySum())));
+  }
+
+  @Test
+  void bicgOfFigure2HasTwoReductionsAndAnInitialization() {
+    // R (q[i] = 0) is not a reduction; S on q[i] and T on s[j] are, as the paper says
+    assertEquals("S1:q:SUM S2:s:SUM", summary(ReductionDetection.detect(Programs.bicg())));
+  }
+
+  @Test
+  void conditionalReductionOfFigure6IsReductionLike() {
+    assertEquals("S0:A:SUM", summary(ReductionDetection.detect(Programs.conditional())));
+  }
+
+  @Test
+  void reductionOfFigure7() {
+    assertEquals("S0:P:SUM", summary(ReductionDetection.detect(Programs.privatizationPlaces())));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s = s + A[i]", "s += A[i] * B[i]", "s = A[i] + s", "s = A[i] * B[i] + s + C[i][i]",
+      "s = s * A[i]", "s *= A[i]", "B[i] = B[i] + A[i] * A[i - 1]", "s = fmax(s, A[i])", "s = fmin(A[i], s)",
+      "s = fmax(fmax(s, A[i]), B[i])", "B[i] = B[i] + B[i + n]", "s = s + (A[i] - B[i])",
+      "C[i][i + 1] = C[i][i + 1] + C[i + 1][i]"}) // the other load of C never reaches an updated element
+  void reductions(String body) {
+    Scop scop = Programs.oneStatement(body);
+    assertEquals(1, ReductionDetection.detect(scop).size(), body);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "s = s * 2 + A[i]",        // the loaded value is scaled before the sum
+      "s = A[i] - s",            // subtraction is neither associative nor commutative
+      "s = s - A[i]",
+      "s -= A[i]",
+      "s = s / A[i]",
+      "s = (s + A[i]) * 2",
+      "s = s + s * A[i]",        // the reduced location is also read elsewhere in the statement
+      "s = s + s",
+      "B[i] = B[i] + B[i - 1]",  // a recurrence: another load reaches the updated elements
+      "C[i][1] = C[i][1] + C[1][i]", // C[1][1], updated at i = 1, is also read as C[1][i]
+      "s = A[i] + B[i]",         // no load of the stored location
+      "s = fmax(s, A[i]) + 1",
+      "s = fmax(s, s + A[i])",
+      "s = (double) (s + A[i])",
+      "s = sqrt(s + A[i])"})
+  void notReductions(String body) {
+    Scop scop = Programs.oneStatement(body);
+    assertTrue(ReductionDetection.detect(scop).isEmpty(), body + " detected as a reduction");
+  }
+
+  @Test
+  void loadAndStoreThatNeverMeetAreNotReductionLike() {
+    // A[i + n] never reaches the elements A[0..n) that are stored: no common element
+    Scop scop = Programs.scop("int n, double A[300]", "", "for (i = 0; i < n; i++)\n  A[i] = A[i + n] + 1;");
+    assertTrue(ReductionDetection.detect(scop).isEmpty());
+  }
+}
