@@ -229,14 +229,16 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   private static String smallWorkSequential(Scheduled s, BuildOptions options, int level, int unrollJam) {
     if (!options.parallelLoops()) {
-      return print(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), unrollJam),
+      return print(pointLoops(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), s.scop(), unrollJam),
           s.scop(), level, List.of());
     }
     BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
         .withAnnotator((d, statements) -> List.of("if(" + ParallelWork.FLAG + ")"));
-    Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
+    PointLoops ast = pointLoops(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), s.scop(), unrollJam);
     Scop program = s.programOrder();
-    if (!parallelLoop(ast)) return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
+    if (!parallelLoop(ast.ast())) {
+      return program == null ? print(ast, s.scop(), level, List.of()) : programOrder(program, options, level);
+    }
     if (!StreamingOrder.withThreads(s.scop())) program = null;
     if (program == null) {
       return ParallelWork.prelude(ParallelWork.threshold())
@@ -287,7 +289,11 @@ public final class PolyhedralOptimizer implements Optimizer {
    * ScalarPromotion}).
    */
   private static String print(Node ast, Scop scop, int level, List<String> declarations) {
-    RegisterBlocking.Result blocked = registerBlocked(ast, scop);
+    return print(new PointLoops(ast, ScopCodegen.bodyPrinter(scop)), scop, level, declarations);
+  }
+
+  private static String print(PointLoops ast, Scop scop, int level, List<String> declarations) {
+    RegisterBlocking.Result blocked = registerBlocked(ast.ast(), scop, ast.printer());
     ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer());
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }
@@ -296,11 +302,29 @@ public final class PolyhedralOptimizer implements Optimizer {
    * {@code ast} with its accumulation loops around vectorized loops register-blocked ({@link
    * RegisterBlocking}); the system property {@code polyj.registerBlocking=false} turns it off.
    */
-  private static RegisterBlocking.Result registerBlocked(Node ast, Scop scop) {
+  private static RegisterBlocking.Result registerBlocked(Node ast, Scop scop,
+      java.util.function.Function<Node.User, List<String>> base) {
     if (System.getProperty("polyj.registerBlocking", "true").equals("false")) {
-      return new RegisterBlocking.Result(ast, ScopCodegen.bodyPrinter(scop));
+      return new RegisterBlocking.Result(ast, base);
     }
-    return RegisterBlocking.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
+    return RegisterBlocking.apply(ast, scop, base);
+  }
+
+  /** Point loops after packing and unroll-and-jam, with the printer of the packed tiles' lines. */
+  private record PointLoops(Node ast, java.util.function.Function<Node.User, List<String>> printer) {}
+
+  /**
+   * {@code ast} with its matrix-product tiles packed ({@link ProductPacking}; the system property
+   * {@code polyj.packing=false} turns it off), then unrolled and jammed ({@link UnrollAndJam}).
+   */
+  private static PointLoops pointLoops(Node ast, Scop scop, int unrollJam) {
+    java.util.function.Function<Node.User, List<String>> base = ScopCodegen.bodyPrinter(scop);
+    if (!System.getProperty("polyj.packing", "true").equals("false")) {
+      ProductPacking.Result packed = ProductPacking.apply(ast, scop, base);
+      ast = packed.ast();
+      base = packed.printer();
+    }
+    return new PointLoops(UnrollAndJam.apply(ast, unrollJam), base);
   }
 
   private static boolean parallelLoop(Node n) {
