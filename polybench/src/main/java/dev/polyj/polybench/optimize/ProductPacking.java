@@ -382,7 +382,7 @@ final class ProductPacking {
           String v = o.buffer() + "_v" + m;
           lines.add("          " + VECTOR + " " + v + " = *(" + VECTOR + " *) &" + o.buffer() + "[(" + j + " - " + jl
               + ") * " + nk + " + (" + k + " - " + kl + ") * " + COLUMNS + " + " + (LANES * m) + "];");
-          lines.add("#if defined(__x86_64__) && defined(__GNUC__)");
+          lines.add("#if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX__)");
           lines.add("          __asm__(\"\" : \"+x\"(" + v + "));");
           lines.add("#endif");
         }
