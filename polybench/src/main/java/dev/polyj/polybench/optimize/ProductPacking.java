@@ -346,8 +346,9 @@ final class ProductPacking {
             + " + " + lane + "] = " + ScopCodegen.instanceText(o.expr(), at) + ";");
       } else {
         substitute(at, walk.values, j, Exprs.add(Exprs.id(j), Exprs.id(lane)));
-        lines.add("    for (" + j + " = " + jl + "; " + j + " < " + jn + "; " + j + " += " + COLUMNS + ")");
-        lines.add("      for (" + k + " = " + kl + "; " + k + " <= " + ku + "; " + k + " += 1)");
+        // row by row of the source, the column panel's usual layout (B[k][j] reads whole rows)
+        lines.add("    for (" + k + " = " + kl + "; " + k + " <= " + ku + "; " + k + " += 1)");
+        lines.add("      for (" + j + " = " + jl + "; " + j + " < " + jn + "; " + j + " += " + COLUMNS + ")");
         lines.add("        for (" + lane + " = 0; " + lane + " < " + COLUMNS + "; " + lane + " += 1)");
         lines.add("          " + o.buffer() + "[(" + j + " - " + jl + ") * " + nk + " + (" + k + " - " + kl + ") * "
             + COLUMNS + " + " + lane + "] = " + ScopCodegen.instanceText(o.expr(), at) + ";");
