@@ -272,7 +272,7 @@ public final class PolyhedralOptimizer implements Optimizer {
    */
   private static String smallWorkSequential(Scheduled s, BuildOptions options, int level, int unrollJam) {
     if (!options.parallelLoops()) {
-      return print(UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), unrollJam),
+      return print(pointLoops(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), options)), s.scop(), unrollJam),
           s, level, List.of());
     }
     BuildOptions flagged = options.withReservedNames(List.of(ParallelWork.FLAG))
@@ -281,9 +281,9 @@ public final class PolyhedralOptimizer implements Optimizer {
           clauses.addAll(reductionClauses(s, statements));
           return clauses;
         });
-    Node ast = UnrollAndJam.apply(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), unrollJam);
+    PointLoops ast = pointLoops(GuardPeeling.peel(ScopCodegen.ast(s.scop(), s.tree(), flagged)), s.scop(), unrollJam);
     Scop program = s.programOrder();
-    if (!parallelLoop(ast)) {
+    if (!parallelLoop(ast.ast())) {
       return program == null ? print(ast, s, level, List.of()) : programOrder(program, options, level);
     }
     if (!StreamingOrder.withThreads(s.scop())) program = null;
@@ -336,13 +336,13 @@ public final class PolyhedralOptimizer implements Optimizer {
    * ScalarPromotion}).
    */
   private static String print(Node ast, Scop scop, int level, List<String> declarations) {
-    return print(ast, new Scheduled(scop, null), level, declarations);
+    return print(new PointLoops(ast, ScopCodegen.bodyPrinter(scop)), new Scheduled(scop, null), level, declarations);
   }
 
-  /** {@link #print(Node, Scop, int, List)} of a scheduled SCoP, whose reductions may be vectorized. */
-  private static String print(Node ast, Scheduled s, int level, List<String> declarations) {
+  /** {@link #print(Node, Scop, int, List)} of a scheduled SCoP's point loops, whose reductions may be vectorized. */
+  private static String print(PointLoops ast, Scheduled s, int level, List<String> declarations) {
     Scop scop = s.scop();
-    RegisterBlocking.Result blocked = registerBlocked(ast, scop);
+    RegisterBlocking.Result blocked = registerBlocked(ast.ast(), scop, ast.printer());
     ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer(),
         (statements, locals) -> ReductionSchedules.simdClause(s, statements, locals));
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
@@ -352,11 +352,29 @@ public final class PolyhedralOptimizer implements Optimizer {
    * {@code ast} with its accumulation loops around vectorized loops register-blocked ({@link
    * RegisterBlocking}); the system property {@code polyj.registerBlocking=false} turns it off.
    */
-  private static RegisterBlocking.Result registerBlocked(Node ast, Scop scop) {
+  private static RegisterBlocking.Result registerBlocked(Node ast, Scop scop,
+      java.util.function.Function<Node.User, List<String>> base) {
     if (System.getProperty("polyj.registerBlocking", "true").equals("false")) {
-      return new RegisterBlocking.Result(ast, ScopCodegen.bodyPrinter(scop));
+      return new RegisterBlocking.Result(ast, base);
     }
-    return RegisterBlocking.apply(ast, scop, ScopCodegen.bodyPrinter(scop));
+    return RegisterBlocking.apply(ast, scop, base);
+  }
+
+  /** Point loops after packing and unroll-and-jam, with the printer of the packed tiles' lines. */
+  private record PointLoops(Node ast, java.util.function.Function<Node.User, List<String>> printer) {}
+
+  /**
+   * {@code ast} with its matrix-product tiles packed ({@link ProductPacking}; the system property
+   * {@code polyj.packing=false} turns it off), then unrolled and jammed ({@link UnrollAndJam}).
+   */
+  private static PointLoops pointLoops(Node ast, Scop scop, int unrollJam) {
+    java.util.function.Function<Node.User, List<String>> base = ScopCodegen.bodyPrinter(scop);
+    if (!System.getProperty("polyj.packing", "true").equals("false")) {
+      ProductPacking.Result packed = ProductPacking.apply(ast, scop, base);
+      ast = packed.ast();
+      base = packed.printer();
+    }
+    return new PointLoops(UnrollAndJam.apply(ast, unrollJam), base);
   }
 
   /** The reduction clauses of a parallel loop running {@code statements} ({@link ReductionLoops}). */

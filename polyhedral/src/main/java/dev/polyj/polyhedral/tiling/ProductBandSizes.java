@@ -53,9 +53,27 @@ public final class ProductBandSizes {
     }
     if (parallel < 0 || accumulation < 0) return null;
     long[] sizes = new long[3];
-    sizes[stride1] = STRIDE_ONE;
-    sizes[accumulation] = ACCUMULATION;
-    sizes[parallel] = PARALLEL;
+    long[] chosen = chosen();
+    sizes[parallel] = chosen[0];
+    sizes[stride1] = chosen[1];
+    sizes[accumulation] = chosen[2];
     return sizes;
+  }
+
+  /**
+   * The sizes (parallel, stride-one, accumulation): the constants, or the system property {@code
+   * polyj.productTiles} ("p,s,a", positive) for measuring others.
+   */
+  private static long[] chosen() {
+    String p = System.getProperty("polyj.productTiles");
+    if (p == null) return new long[] {PARALLEL, STRIDE_ONE, ACCUMULATION};
+    String[] parts = p.split(",");
+    checkArgument(parts.length == 3, "polyj.productTiles must be three sizes p,s,a, got %s", p);
+    long[] out = new long[3];
+    for (int k = 0; k < 3; k++) {
+      out[k] = Long.parseLong(parts[k].trim());
+      checkArgument(out[k] >= 1, "polyj.productTiles: size %s is not positive", out[k]);
+    }
+    return out;
   }
 }
