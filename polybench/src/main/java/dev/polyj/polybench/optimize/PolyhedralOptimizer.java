@@ -190,7 +190,13 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
-    Scheduled s = schedule(scop, config);
+    // scalars expanded before scheduling, contracted under the final tree, declared around the region
+    ScalarStorage storage = ScalarStorage.expand(scop);
+    return storage.wrap(regionCode(storage.contract(schedule(storage.scop(), config)),
+        storage.innerLevel(level), config), level);
+  }
+
+  private static String regionCode(Scheduled s, int level, Config config) {
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(s.scop()))
         .withParallelLoops(config.parallel());
     if (!config.parametricTiles()) return smallWorkSequential(s, options, level, config.unrollJam());
