@@ -169,6 +169,7 @@ public final class ScalarExpansion {
       for (Loop l : commonLoops(root, names, statements, scop.params())) {
         if (!TreeDependences.carried(dep, l.member()).isEmpty()) continue;
         if (!TreeDependences.reversed(dep, l.member()).isEmpty()) continue;
+        if (!strideOne(l, web)) continue;
         if (extent(l, web, scop) == null) continue;
         loops.add(l);
       }
@@ -209,6 +210,22 @@ public final class ScalarExpansion {
       expanded.add(new ExpandedArray(name, s, a.elementType(), extents, subscripts));
       k++;
     }
+  }
+
+  /**
+   * Whether a statement of {@code web} reads or writes an array with the iterator of loop {@code l}
+   * in its last subscript: only then can a schedule that moves the loop inward, as the expansion
+   * allows, walk memory with stride one (symm's {@code j}, the columns of deriche); moved inward,
+   * the other loops walk arrays across rows (deriche's row passes).
+   */
+  private static boolean strideOne(Loop l, List<Statement> web) {
+    for (Statement st : web) {
+      String it = st.iterators().get(l.positions().get(st.name()));
+      for (Access acc : st.accesses()) {
+        if (acc.expr() instanceof Expr.Index ix && mentions(ix.index(), it)) return true;
+      }
+    }
+    return false;
   }
 
   private static int[] positions(List<Loop> loops, Statement st) {
