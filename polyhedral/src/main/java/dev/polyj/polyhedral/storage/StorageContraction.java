@@ -20,14 +20,16 @@ import java.util.List;
 
 /**
  * Storage contraction of the arrays made by {@link ScalarExpansion}, after scheduling and tiling:
- * dimension {@code d} of an array is dropped when, under every schedule tree the region's code may
- * run (the tiled schedule, and the program's own order where the region is printed that way too),
- * no two elements that then share storage (equal in the dimensions kept, different in {@code d})
- * are live at the same time. The test is exact on the Presburger relations: for the elements
- * {@code e1, e2} sharing storage with {@code e1_d < e2_d}, every access of {@code e1} (writes,
- * reads, the copy after the region) must happen strictly before every write of {@code e2} (the
- * first element's live range, from its first write to its last access, ends before the second's
- * begins), or the same with the roles reversed (a schedule that runs the loop backwards).
+ * dimensions of an array are dropped when, under every schedule tree the region's code may run
+ * (the tiled schedule, and the program's own order where the region is printed that way too), no
+ * two elements that then share storage (equal in the dimensions kept) are live at the same time. The dimensions are tried outermost first, each dropped
+ * when it can be together with those already dropped. The test is exact on the Presburger
+ * relations: for the elements {@code e1, e2} sharing storage with {@code e1} before {@code e2} in
+ * the lexicographic order of the dropped dimensions, every access of {@code e1} (writes, reads,
+ * the copy after the region) must happen strictly before every write of {@code e2} (the first
+ * element's live range, from its first write to its last access, ends before the second's
+ * begins), or the same for all pairs in the reverse order (a schedule that runs the loops
+ * backwards).
  * "Strictly before" is decided by walking the tree as {@link TreeDependences} does: a sequential
  * band member or a sequence orders a pair, while a parallel (coincident) member leaves the
  * instances of different iterations concurrent, so a dimension over a parallel loop is never
@@ -63,7 +65,7 @@ public final class StorageContraction {
       boolean ok = true;
       for (int k = 0; k < trees.size() && ok; k++) {
         try {
-          ok = separated(array, d, without, scops.get(k), trees.get(k));
+          ok = separated(array, without, scops.get(k), trees.get(k));
         } catch (RuntimeException e) {
           ok = false;
         }
@@ -74,10 +76,11 @@ public final class StorageContraction {
   }
 
   /**
-   * Whether the elements sharing storage when only {@code kept} dimensions remain, and differing
-   * in dimension {@code d}, have disjoint live ranges under {@code tree}, all in one direction.
+   * Whether the elements sharing storage when only the {@code kept} dimensions remain have
+   * disjoint live ranges under {@code tree}, one after the other in the lexicographic order of
+   * the dropped dimensions (or all in the reverse order).
    */
-  static boolean separated(ExpandedArray array, int d, List<Integer> kept, Scop scop, ScheduleNode tree) {
+  static boolean separated(ExpandedArray array, List<Integer> kept, Scop scop, ScheduleNode tree) {
     UnionRelation accesses = UnionRelation.empty(scop.params());
     UnionRelation writes = UnionRelation.empty(scop.params());
     for (Statement st : scop.statements()) {
@@ -89,34 +92,45 @@ public final class StorageContraction {
     }
     if (writes.isEmpty()) return true;
     for (boolean forward : new boolean[] {true, false}) {
-      UnionRelation pairs = accesses.apply(UnionRelation.of(sharing(array, d, kept, forward, scop.params())))
+      UnionRelation pairs = accesses.apply(UnionRelation.of(sharing(array, kept, forward, scop.params())))
           .apply(writes.reverse());
       if (ordered(tree, pairs)) return true;
     }
     return false;
   }
 
-  /** {@code { X[e] -> X[f] : e_k = f_k for k in kept, e_d < f_d }} (or {@code >} when not forward). */
-  private static Relation sharing(ExpandedArray array, int d, List<Integer> kept, boolean forward,
-      List<String> params) {
+  /**
+   * {@code { X[e] -> X[f] : e_k = f_k for k in kept, e <lex f on the other dimensions }} (or
+   * {@code >lex} when not forward).
+   */
+  private static Relation sharing(ExpandedArray array, List<Integer> kept, boolean forward, List<String> params) {
     int r = array.rank();
     Tuple t = Tuple.anonymous(array.name(), r);
     Space space = Space.map(params, t, t);
     int np = params.size();
-    BasicRelation.Builder b = BasicRelation.builder(space);
-    for (int k : kept) {
+    List<Integer> dropped = new ArrayList<>();
+    for (int d = 0; d < r; d++) if (!kept.contains(d)) dropped.add(d);
+    Relation out = Relation.empty(space);
+    for (int q = 0; q < dropped.size(); q++) {
+      BasicRelation.Builder b = BasicRelation.builder(space);
+      List<Integer> equal = new ArrayList<>(kept);
+      equal.addAll(dropped.subList(0, q));
+      for (int k : equal) {
+        long[] row = new long[1 + space.nVar()];
+        row[1 + np + k] = 1;
+        row[1 + np + r + k] = -1;
+        b.addEq(row);
+      }
+      int d = dropped.get(q);
       long[] row = new long[1 + space.nVar()];
-      row[1 + np + k] = 1;
-      row[1 + np + r + k] = -1;
-      b.addEq(row);
+      int sign = forward ? 1 : -1;
+      row[0] = -1;
+      row[1 + np + r + d] = sign;
+      row[1 + np + d] = -sign;
+      b.addIneq(row);
+      out = out.union(Relation.of(b.build()));
     }
-    long[] row = new long[1 + space.nVar()];
-    int sign = forward ? 1 : -1;
-    row[0] = -1;
-    row[1 + np + r + d] = sign;
-    row[1 + np + d] = -sign;
-    b.addIneq(row);
-    return Relation.of(b.build());
+    return out;
   }
 
   /** Whether {@code tree} runs the source of every pair of {@code open} strictly before its target, in every thread interleaving. */
