@@ -293,7 +293,7 @@ public final class PolyhedralOptimizer implements Optimizer {
    * ScalarPromotion}).
    */
   private static String print(Node ast, Scop scop, int level, List<String> declarations) {
-    RegisterBlocking.Result blocked = registerBlocked(ast, scop);
+    RegisterBlocking.Result blocked = registerBlocked(ColumnInterchange.apply(ast, scop), scop);
     ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer());
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
   }

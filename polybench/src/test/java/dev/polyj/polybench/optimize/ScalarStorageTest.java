@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Scalar expansion and storage contraction end to end: fragments with scalars (symm's accumulator,
  * a scalar read after the region, one carried across the outer loop, one inside a parallel loop,
- * one reused by two passes, gramschmidt's norm) are optimized under several configurations and
+ * one reused by two passes, gramschmidt's norm) are optimized under several configurations (column
+ * walks interchanged by {@link ColumnInterchange}) and
  * compared with the originals bit for bit on the {@link FragmentHarness} (every array and scalar,
  * sequential and with OpenMP on two threads, at two parameter settings). The PolyBench kernels are
  * checked the same way by {@link OptimizerEndToEndTest}.
@@ -68,6 +69,14 @@ class ScalarStorageTest {
     // the accumulation into the expanded array is vectorized along j, with k outside
     assertTrue(code.matches("(?s).*for \\(c\\d = [^\\n]*\\n\\s*#pragma omp simd\\n[^\\n]*\\n\\s*[^\\n]*temp2_x\\[c\\d\\]\\[c\\d\\] \\+=.*")
         || code.contains("polyj_rb"), code);
+  }
+
+  /** The column pass of {@code passes.c}, expanded along its columns, runs with the column loop innermost. */
+  @Test
+  void columnPassesWalkRowsAfterExpansion(@TempDir Path work) throws Exception {
+    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    String code = checkAll("passes.c", work);
+    assertTrue(code.contains("polyj_cb0 += " + ColumnInterchange.STRIP), code);
   }
 
   @Test
