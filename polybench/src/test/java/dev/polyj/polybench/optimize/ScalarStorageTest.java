@@ -71,12 +71,23 @@ class ScalarStorageTest {
         || code.contains("polyj_rb"), code);
   }
 
-  /** The column pass of {@code passes.c}, expanded along its columns, runs with the column loop innermost. */
+  /**
+   * A column pass, expanded along its columns: tiled, its point loops put the columns innermost;
+   * untiled, the parallel column loop is strip-mined and moved innermost ({@link ColumnInterchange}).
+   */
   @Test
   void columnPassesWalkRowsAfterExpansion(@TempDir Path work) throws Exception {
     Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
-    String code = checkAll("passes.c", work);
-    assertTrue(code.contains("polyj_cb0 += " + ColumnInterchange.STRIP), code);
+    checkAll("column.c", work);
+    Path file = Path.of(ScalarStorageTest.class.getResource("/scalars/column.c").toURI());
+    AtomicReference<String> code = new AtomicReference<>();
+    PolyhedralOptimizer.Config untiled = PolyhedralOptimizer.Config.defaults().withTileSizes(null);
+    FragmentHarness.Outcome o = FragmentHarness.check(file, work, scop -> {
+      code.set(PolyhedralOptimizer.regionCode(scop, 1, untiled));
+      return code.get();
+    });
+    assertEquals(FragmentHarness.Status.MATCH, o.status(), o.detail() + "\n" + code.get());
+    assertTrue(code.get().contains("polyj_cb0 += " + ColumnInterchange.STRIP), code.get());
   }
 
   @Test
