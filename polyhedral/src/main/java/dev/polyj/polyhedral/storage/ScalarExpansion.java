@@ -45,13 +45,18 @@ import java.util.TreeSet;
  *       (a band member that is one iterator of each statement, in the original schedule tree)
  *       along which no flow dependence of the web is carried: each read's source then has the
  *       same iterator value there, so it wrote the element the read now reads, and no other write
- *       of the scalar falls between them. The subscripts are the loop iterators, the extents come
- *       from the domains (an index is never negative, its bound an affine function of the
- *       parameters);
- *   <li>the value the scalar holds after the region is kept: copy statements {@code s =
- *       s_x[...]} run after the region's statements at the last write instance in the original
- *       order (the lexicographic maximum of the writes in time, computed exactly as the writes no
- *       write follows), so code after the region reads what it read before.
+ *       of the scalar falls between them. Only loops whose iterator is the last subscript of some
+ *       array access of the web are used: moving such a loop inward, as the expansion allows,
+ *       gives stride-one accesses, while moving the others inward walks arrays across rows (the
+ *       scheduler did that with deriche's row passes). The subscripts are the loop iterators, the
+ *       extents come from the domains (an index is never negative, its bound an affine function
+ *       of the parameters);
+ *   <li>the value the scalar holds after the region is kept whether or not code after the region
+ *       reads it: copy statements {@code s = s_x[...]} (a SCoP of their own, {@link
+ *       Result#after}) run after the region at the last write instance in the original order (the
+ *       lexicographic maximum of the writes in time, computed exactly as the writes no write
+ *       follows, one piece per writing statement), so code after the region reads what it read
+ *       before.
  * </ul>
  * A scalar with a single web and no dimension is left alone. The expanded arrays are declared by
  * the code generator after {@link StorageContraction} has dropped the dimensions the final
