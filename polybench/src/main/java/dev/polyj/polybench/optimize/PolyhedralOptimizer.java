@@ -229,7 +229,10 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
-    return regionCode(schedule(scop, config), level, config);
+    // scalars expanded before scheduling, contracted under the final tree, declared around the region
+    ScalarStorage storage = ScalarStorage.expand(scop);
+    return storage.wrap(regionCode(storage.contract(schedule(storage.scop(), config)),
+        storage.innerLevel(level), config), level);
   }
 
   /** The C code of a scheduled SCoP. */
@@ -342,7 +345,7 @@ public final class PolyhedralOptimizer implements Optimizer {
   /** {@link #print(Node, Scop, int, List)} of a scheduled SCoP's point loops, whose reductions may be vectorized. */
   private static String print(PointLoops ast, Scheduled s, int level, List<String> declarations) {
     Scop scop = s.scop();
-    RegisterBlocking.Result blocked = registerBlocked(ast.ast(), scop, ast.printer());
+    RegisterBlocking.Result blocked = registerBlocked(ColumnInterchange.apply(ast.ast(), scop), scop, ast.printer());
     ScalarPromotion.Result p = ScalarPromotion.apply(blocked.ast(), scop, blocked.printer(),
         (statements, locals) -> ReductionSchedules.simdClause(s, statements, locals));
     return CPrinter.standard().withUserPrinter(p.printer()).printRegion(p.ast(), level, declarations);
