@@ -98,6 +98,28 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
     return false;
   }
 
+  /**
+   * {@code n} with every loop that {@code rewrite} replaces (a non-null result) replaced, searched
+   * from the outside in: the body of a replaced loop is not searched, the body of a declined one is.
+   */
+  static Node rewriteLoops(Node n, java.util.function.Function<For, Node> rewrite) {
+    if (n instanceof For f) {
+      Node replaced = rewrite.apply(f);
+      return replaced != null ? replaced : f.withBody(rewriteLoops(f.body(), rewrite));
+    }
+    if (n instanceof If i) {
+      return new If(i.cond(), rewriteLoops(i.then(), rewrite),
+          i.otherwise() == null ? null : rewriteLoops(i.otherwise(), rewrite));
+    }
+    if (n instanceof Block b) {
+      List<Node> cs = new java.util.ArrayList<>();
+      for (Node c : b.children()) cs.add(rewriteLoops(c, rewrite));
+      return new Block(cs);
+    }
+    if (n instanceof Mark m) return new Mark(m.name(), rewriteLoops(m.body(), rewrite));
+    return n;
+  }
+
   /** The empty sequence. */
   static Block empty() {
     return new Block(ImmutableList.of());

@@ -203,8 +203,9 @@ public final class PolyhedralOptimizer implements Optimizer {
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
-          Scheduled scheduled = schedule(region.scop(), config);
-          replacement = regionCode(scheduled, level, config) + "\n";
+          Region r = expandedRegion(region.scop(), level, config);
+          Scheduled scheduled = r.scheduled();
+          replacement = r.code() + "\n";
           // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
           boolean reordered = scheduled.reductions() != null && (replacement.contains("reduction(") || !config.parallel());
           reassociated |= reordered;
@@ -229,10 +230,17 @@ public final class PolyhedralOptimizer implements Optimizer {
 
   /** The C code of one SCoP under its Pluto schedule, tiled and annotated as {@code config} says. */
   public static String regionCode(Scop scop, int level, Config config) {
+    return expandedRegion(scop, level, config).code();
+  }
+
+  /** The code of a region and the schedule it was printed from. */
+  private record Region(String code, Scheduled scheduled) {}
+
+  private static Region expandedRegion(Scop scop, int level, Config config) {
     // scalars expanded before scheduling, contracted under the final tree, declared around the region
     ScalarStorage storage = ScalarStorage.expand(scop);
-    return storage.wrap(regionCode(storage.contract(schedule(storage.scop(), config)),
-        storage.innerLevel(level), config), level);
+    Scheduled s = storage.contract(schedule(storage.scop(), config));
+    return new Region(storage.wrap(regionCode(s, storage.innerLevel(level), config), level), s);
   }
 
   /** The C code of a scheduled SCoP. */

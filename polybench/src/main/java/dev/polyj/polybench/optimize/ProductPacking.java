@@ -86,19 +86,7 @@ final class ProductPacking {
   }
 
   private Node walk(Node n) {
-    if (n instanceof Node.For f) {
-      Node packed = pack(f);
-      if (packed != null) return packed;
-      return f.withBody(walk(f.body()));
-    }
-    if (n instanceof Node.If i) return new Node.If(i.cond(), walk(i.then()), i.otherwise() == null ? null : walk(i.otherwise()));
-    if (n instanceof Node.Block b) {
-      List<Node> cs = new ArrayList<>();
-      for (Node c : b.children()) cs.add(walk(c));
-      return new Node.Block(cs);
-    }
-    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), walk(m.body()));
-    return n;
+    return Node.rewriteLoops(n, this::pack);
   }
 
   /** The condition for giving up on a nest. */

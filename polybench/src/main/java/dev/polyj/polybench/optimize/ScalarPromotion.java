@@ -82,21 +82,8 @@ final class ScalarPromotion {
   }
 
   private Node walk(Node n) {
-    if (n instanceof Node.For f) {
-      if (!Node.anyMatch(f.body(), x -> x instanceof Node.For)) {
-        Node promoted = promote(f);
-        if (promoted != null) return promoted;
-      }
-      return f.withBody(walk(f.body()));
-    }
-    if (n instanceof Node.If i) return new Node.If(i.cond(), walk(i.then()), i.otherwise() == null ? null : walk(i.otherwise()));
-    if (n instanceof Node.Block b) {
-      List<Node> cs = new ArrayList<>();
-      for (Node c : b.children()) cs.add(walk(c));
-      return new Node.Block(cs);
-    }
-    if (n instanceof Node.Mark m) return new Node.Mark(m.name(), walk(m.body()));
-    return n;
+    // innermost loops only
+    return Node.rewriteLoops(n, f -> Node.anyMatch(f.body(), x -> x instanceof Node.For) ? null : promote(f));
   }
 
   /** The promoted loop, or null when no element qualifies. */
