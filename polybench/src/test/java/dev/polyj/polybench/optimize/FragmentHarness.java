@@ -58,6 +58,15 @@ final class FragmentHarness {
   private FragmentHarness() {}
 
   /** Extracts, optimizes, compiles and compares one fragment file; work files go to {@code work}. */
+  /** Whether gcc can be run (the fragment tests are skipped without it). */
+  static boolean gccAvailable() {
+    try {
+      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
   static Outcome check(Path file, Path work, PolyhedralOptimizer.Config config) throws IOException {
     return check(file, work, scop -> PolyhedralOptimizer.regionCode(scop, 1, config));
   }

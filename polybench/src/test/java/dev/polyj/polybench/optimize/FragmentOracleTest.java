@@ -26,18 +26,10 @@ class FragmentOracleTest {
     }
   }
 
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   @ParameterizedTest
   @MethodSource("fragments")
   void optimizedFragmentComputesTheSameArrays(String name, @TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     Path file = Path.of(FragmentOracleTest.class.getResource("/fragments/" + name).toURI());
     for (PolyhedralOptimizer.Config config : List.of(PolyhedralOptimizer.Config.defaults(),
         PolyhedralOptimizer.Config.defaults().withTileSizes(new long[] {3}))) {
@@ -49,7 +41,7 @@ class FragmentOracleTest {
   /** The harness is an oracle: the original region matches itself, and one changed element is seen. */
   @org.junit.jupiter.api.Test
   void harnessDetectsAWrongRegion(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     Path file = Path.of(FragmentOracleTest.class.getResource("/fragments/skewed-wave.c").toURI());
     String text = Files.readString(file);
     String region = text.substring(text.indexOf("for (step"), text.indexOf("#pragma endscop"));

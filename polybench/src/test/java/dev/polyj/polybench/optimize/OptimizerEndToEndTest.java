@@ -61,24 +61,16 @@ class OptimizerEndToEndTest {
     assertFalse(o.out().contains(" rel "), "an optimized output differs from the original: " + o.out());
   }
 
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   @Test
   void everyKernelWithTheDefaultConfiguration(@TempDir Path dir) {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     assertAllOptimizedAndExact(bench(PolyhedralOptimizer.Config.defaults(), dir, "MINI", null), 30);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"1", "2", "7", "3,5,2"})
   void tiledKernelsWithSmallAndNonDividingTileSizes(String sizes, @TempDir Path dir) {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     long[] t = java.util.Arrays.stream(sizes.split(",")).mapToLong(Long::parseLong).toArray();
     PolyhedralOptimizer.Config config = PolyhedralOptimizer.Config.defaults().withTileSizes(t);
     assertAllOptimizedAndExact(bench(config, dir, "MINI", TILED_KERNELS), TILED_KERNELS.split(",").length);
@@ -86,7 +78,7 @@ class OptimizerEndToEndTest {
 
   @Test
   void withoutWavefrontsStrideOrderOrTiling(@TempDir Path dir) {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     PolyhedralOptimizer.Config plain = PolyhedralOptimizer.Config.defaults().withWavefront(false)
         .withStrideOrder(false);
     assertAllOptimizedAndExact(bench(plain, dir.resolve("a"), "MINI", TILED_KERNELS), TILED_KERNELS.split(",").length);
@@ -103,7 +95,7 @@ class OptimizerEndToEndTest {
   @ParameterizedTest
   @ValueSource(ints = {2, 3})
   void unrollAndJamOfMatrixProducts(int factor, @TempDir Path dir) throws java.io.IOException {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String kernels = "gemm,2mm,3mm";
     dev.polyj.polybench.suite.EmbeddedSuite suite = dev.polyj.polybench.suite.EmbeddedSuite.load();
     Path root = suite.extractTo(dir.resolve("src"));
@@ -127,7 +119,7 @@ class OptimizerEndToEndTest {
    */
   @Test
   void reassociatedReductionsAgreeWithinTheTolerance(@TempDir Path dir) {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String kernels = "atax,bicg,mvt,gemver,gesummv,gemm,2mm,symm,syrk,doitgen,durbin,gramschmidt,correlation,covariance";
     Outcome o = bench(PolyhedralOptimizer.Config.defaults(), dir, "MINI", kernels, "--reassociate");
     int n = kernels.split(",").length;
@@ -141,7 +133,7 @@ class OptimizerEndToEndTest {
 
   @Test
   void concurrentStartAndMachineTileSizes(@TempDir Path dir) {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     PolyhedralOptimizer.Config diamond = PolyhedralOptimizer.Config.defaults().withDiamond(true)
         .withTileSizes(new long[] {4});
     assertAllOptimizedAndExact(bench(diamond, dir.resolve("a"), "MINI", "jacobi-1d"), 1);

@@ -31,18 +31,10 @@ class PackedKernelsTest {
       List.of("-DNI=133", "-DNJ=530", "-DNK=141", "-DNL=519", "-DNM=77", "-DN=131", "-DM=517"),
       List.of("-DNI=13", "-DNJ=10", "-DNK=7", "-DNL=9", "-DNM=11", "-DN=3", "-DM=10"));
 
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"gemm", "2mm", "3mm", "syrk", "syr2k", "symm", "trmm"})
   void optimizedKernelIsBitIdentical(String name, @TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(dir.resolve("src"));
     Kernel k = suite.kernel(name).orElseThrow();

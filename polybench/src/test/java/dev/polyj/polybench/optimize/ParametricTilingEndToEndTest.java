@@ -33,14 +33,6 @@ class ParametricTilingEndToEndTest {
       new long[] {7}, new long[] {32}, new long[] {3, 5, 2}, new long[] {1, 4, 9}, new long[] {5, 1, 3, 2},
       new long[] {13, 2, 6, 1});
 
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   private record Run(int exit, String dump) {}
 
   private static Run run(List<String> cmd, Map<String, String> env, Path dir) throws IOException, InterruptedException {
@@ -65,7 +57,7 @@ class ParametricTilingEndToEndTest {
   @ValueSource(strings = {"gemm", "2mm", "syr2k", "trmm", "cholesky", "lu", "jacobi-1d", "jacobi-2d", "seidel-2d",
       "fdtd-2d", "heat-3d", "3mm", "floyd-warshall"})
   void compiledOnceRunWithManyTileSizes(String name, @TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(dir);
     Kernel k = suite.kernel(name).orElseThrow();

@@ -22,14 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link OptimizerEndToEndTest}.
  */
 class ProductPackingTest {
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   private static final List<PolyhedralOptimizer.Config> CONFIGS = List.of(
       PolyhedralOptimizer.Config.defaults(),
       PolyhedralOptimizer.Config.defaults().withTileSizes(new long[] {3}),
@@ -56,20 +48,20 @@ class ProductPackingTest {
   @ParameterizedTest
   @ValueSource(strings = {"matmul-alpha.c", "vector-operand.c", "chain.c"})
   void productsArePackedAndExact(String name, @TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     assertTrue(checkAll(name, work), name + " was never packed");
   }
 
   /** Transposed column panels: the stride order puts the accumulation loop innermost, so no tile has the packed shape yet. */
   @Test
   void transposedPanelsStayExact(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     checkAll("transposed.c", work);
   }
 
   @Test
   void aProductReadingItsOwnOutputIsNotPackedAndStaysExact(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     assertFalse(checkAll("self-read.c", work), "self-read.c was packed");
   }
 }

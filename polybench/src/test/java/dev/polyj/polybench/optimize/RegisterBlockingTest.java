@@ -20,14 +20,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * OptimizerEndToEndTest}.
  */
 class RegisterBlockingTest {
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   private static final List<PolyhedralOptimizer.Config> CONFIGS = List.of(
       PolyhedralOptimizer.Config.defaults(),
       PolyhedralOptimizer.Config.defaults().withTileSizes(new long[] {3}),
@@ -54,13 +46,13 @@ class RegisterBlockingTest {
   @ParameterizedTest
   @ValueSource(strings = {"matmul.c", "shifted-columns.c", "row-update.c"})
   void productsAreBlockedAndExact(String name, @TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     assertTrue(checkAll(name, work), name + " was never register-blocked");
   }
 
   @Test
   void aNestOutsideTheConditionsStaysExact(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     checkAll("symmetric-update.c", work);
   }
 }

@@ -23,14 +23,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * checked the same way by {@link OptimizerEndToEndTest}.
  */
 class ScalarStorageTest {
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   private static final List<PolyhedralOptimizer.Config> CONFIGS = List.of(
       PolyhedralOptimizer.Config.defaults(),
       PolyhedralOptimizer.Config.defaults().withTileSizes(new long[] {3}),
@@ -56,14 +48,14 @@ class ScalarStorageTest {
   @ParameterizedTest
   @ValueSource(strings = {"read-after.c", "parallel-private.c", "passes.c", "gramschmidt.c"})
   void expandedScalarsStayExact(String name, @TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String code = checkAll(name, work);
     assertTrue(code.contains("_x"), name + " has no expanded or renamed scalar:\n" + code);
   }
 
   @Test
   void symmAccumulatesWithTheKLoopOutsideTheJLoop(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String code = checkAll("symm.c", work);
     assertTrue(code.contains("temp2_x["), code);
     // the accumulation into the expanded array is vectorized along j, with k outside
@@ -77,7 +69,7 @@ class ScalarStorageTest {
    */
   @Test
   void columnPassesWalkRowsAfterExpansion(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     checkAll("column.c", work);
     Path file = Path.of(ScalarStorageTest.class.getResource("/scalars/column.c").toURI());
     AtomicReference<String> code = new AtomicReference<>();
@@ -92,7 +84,7 @@ class ScalarStorageTest {
 
   @Test
   void aScalarCarriedAcrossTheOuterLoopIsNotExpandedAlongIt(@TempDir Path work) throws Exception {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String code = checkAll("carried-outer.c", work);
     assertFalse(code.contains("x_x"), code);
   }

@@ -46,14 +46,6 @@ class SequentialTimeTest {
     return (ScheduleNode.Band) n;
   }
 
-  private static boolean gcc() {
-    try {
-      return new ProcessBuilder("gcc", "--version").start().waitFor() == 0;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   /** Every band below the time loop has a parallel outermost member. */
   private static void assertInnerBandsParallel(ScheduleNode n, boolean below) {
     if (n instanceof ScheduleNode.Band b && below) {
@@ -128,7 +120,7 @@ class SequentialTimeTest {
 
   @Test
   void stencilsAreExactWithEitherTimeLoop(@TempDir Path dir) {
-    Assumptions.assumeTrue(gcc(), "gcc is not on PATH");
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String kernels = "fdtd-2d,heat-3d,jacobi-1d,jacobi-2d,seidel-2d,adi";
     // modes: the decision, a sequential time loop everywhere (fused steps, then unfused ones), and
     // the default threshold of parallel work (the others run every parallel loop in parallel)
