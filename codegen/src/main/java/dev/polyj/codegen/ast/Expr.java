@@ -10,8 +10,8 @@ import java.util.List;
  * affine combinations and the operators loop bounds and guards need ({@code min}, {@code max},
  * floor/ceiling/exact division, remainder, comparisons, conjunction, disjunction, selection).
  *
- * <p>Immutable values with structural equality; {@link #toString()} is the C spelling (see {@link
- * ExprFormat}), which also serves as a canonical key when comparing bounds and guards.
+ * <p>Immutable values with structural equality; {@code toString()} is the C spelling (see
+ * {@code ExprFormat}), which also serves as a canonical key when comparing bounds and guards.
  */
 public sealed interface Expr permits Expr.Int, Expr.Id, Expr.Linear, Expr.Op {
 

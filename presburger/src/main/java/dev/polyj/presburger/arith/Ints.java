@@ -30,7 +30,7 @@ public final class Ints {
     return Long.signum(r);
   }
 
-  /** True when a + b <= c, exact for all inputs (no exception). */
+  /** True when {@code a + b <= c}, exact for all inputs (no exception). */
   public static boolean sumAtMost(long a, long b, long c) {
     long r = a + b;
     if (((a ^ r) & (b ^ r)) < 0) return a < 0; // overflowed below Long.MIN_VALUE or above MAX_VALUE

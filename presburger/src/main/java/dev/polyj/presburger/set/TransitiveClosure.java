@@ -45,7 +45,7 @@ import java.util.List;
  * {@code (z, y, k')} in {@code K} for some {@code k' < k}. By induction on {@code k} every pair of
  * {@code T} is then joined by a path of {@code R} (a well-founded variant of the paper's check
  * {@code T = R u (R . T)}, sound also for cyclic and unbounded relations). Inclusions are decided
- * exactly ({@link Difference}), within a work budget: a test that is too costly counts as failed, so
+ * exactly ({@code Difference}), within a work budget: a test that is too costly counts as failed, so
  * the result is then only flagged inexact.
  */
 public final class TransitiveClosure {
