@@ -38,6 +38,9 @@ public record BenchConfig(
     Objects.requireNonNull(outDir, "outDir");
     Objects.requireNonNull(compiler, "compiler");
     compare = List.copyOf(compare);
+    // The compiler and the programs run in directories below outDir: a relative outDir
+    // (the default, polyj-bench-out) would name the wrong files there.
+    outDir = outDir.toAbsolutePath().normalize();
     checkArgument(threads >= 1, "threads must be positive, got %s", threads);
     checkArgument(reps >= 1, "reps must be positive, got %s", reps);
     checkArgument(jobs >= 1, "jobs must be positive, got %s", jobs);
