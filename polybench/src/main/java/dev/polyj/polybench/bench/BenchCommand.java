@@ -27,11 +27,12 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    subcommands = BenchMergeCommand.class,
     description = {
       "Optimizes every kernel of a PolyBench suite, checks that the optimized program dumps the"
           + " same arrays as the original, and times both (median of --reps runs, one program at"
           + " a time). Writes report.txt, report.md, report.html (with an SVG chart),"
-          + " speedups.svg and results.csv to --out.",
+          + " speedups.svg, results.csv and results.json to --out.",
       "Exit codes: 0 all kernels ok, 1 some kernel wrong or failed, 2 bad options or suite,"
           + " 3 internal error."
     })
@@ -107,6 +108,12 @@ public final class BenchCommand implements Callable<Integer> {
       description = "auto, bar, plain or none (default: ${DEFAULT-VALUE}).")
   String progressMode;
 
+  @Option(names = "--shard", paramLabel = "I/N",
+      description = "Run only the I-th of N deterministic parts of the kernel list (I from 1 to N;"
+          + " kernels dealt round-robin in suite order); join the parts' --out directories with"
+          + " 'polyj bench merge'.")
+  String shardText;
+
   private final Optimizer fixedOptimizer;
 
   /** The command with the optimizer chosen by {@code --optimizer} (see {@link Optimizers}). */
@@ -124,16 +131,27 @@ public final class BenchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
     BenchConfig config = config();
+    Shard shard = shard();
     Optimizer optimizer = optimizer().withReassociation(!noReassociate);
     Progress.Mode mode = parseEnum(Progress.Mode.class, progressMode, "--progress");
     try {
       BenchSuite benchSuite = suite == null
           ? BenchSuite.embedded(config.outDir().resolve("suite"))
           : BenchSuite.open(suite);
-      List<BenchKernel> selected = benchSuite.select(kernels);
+      List<BenchKernel> workList = benchSuite.select(kernels);
+      List<BenchKernel> selected = shard.select(workList);
       Progress progress = Progress.create(mode, err);
       BenchResults results = new BenchRunner(config, optimizer, progress).run(benchSuite, selected);
-      List<Path> files = Reports.writeAll(results, config.outDir());
+      List<Path> files = new ArrayList<>(Reports.writeAll(results, config.outDir()));
+      files.add(ResultsJson.write(new ShardResults(shard,
+          workList.stream().map(BenchKernel::name).toList(), results), config.outDir()));
+      if (selected.isEmpty()) {
+        stdout.println("shard " + shard + ": no kernel of the " + workList.size()
+            + " falls in this part");
+        stdout.println("results: " + files.get(files.size() - 1));
+        stdout.flush();
+        return OK;
+      }
       stdout.print(TerminalTable.render(results));
       stdout.println();
       stdout.println("reports: " + String.join(", ", files.stream().map(Path::toString).toList()));
@@ -183,6 +201,17 @@ public final class BenchCommand implements Callable<Integer> {
     return new BenchConfig(parseEnum(Dataset.class, dataset, "--dataset"), t, reps, j,
         new Tolerance(tolerance), Duration.ofSeconds(timeoutSeconds),
         compare.stream().distinct().toList(), out, compiler);
+  }
+
+  private Shard shard() {
+    if (shardText == null) {
+      return Shard.ALL;
+    }
+    try {
+      return Shard.parse(shardText);
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
   }
 
   private Optimizer optimizer() {
