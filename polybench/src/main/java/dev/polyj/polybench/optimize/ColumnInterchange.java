@@ -37,7 +37,6 @@ final class ColumnInterchange {
 
   /** {@code ast} with its column walks interchanged; {@code scop} gives the statements' accesses. */
   static Node apply(Node ast, Scop scop) {
-    if (System.getProperty("polyj.columnInterchange", "true").equals("false")) return ast;
     int[] counter = {0};
     return rewrite(ast, scop, counter);
   }

@@ -5,7 +5,6 @@ import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.BasicRelation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -92,12 +91,5 @@ final class ParallelWork {
   /** The declaration of the region's flag. */
   static String declaration(Scop scop) {
     return "const int " + FLAG + " = " + estimate(scop) + " >= (double)" + THRESHOLD_MACRO + ";";
-  }
-
-  /** The threshold: the system property {@code polyj.parallelWork} when set, else the default. */
-  static long threshold() {
-    String s = System.getProperty("polyj.parallelWork");
-    if (s == null || s.isBlank()) return DEFAULT_THRESHOLD;
-    return Long.parseLong(s.trim().toLowerCase(Locale.ROOT));
   }
 }

@@ -16,7 +16,7 @@ import java.util.List;
  * ScalarExpansion}, which also copies each scalar's last value back after the region, so code
  * after it reads what it read before), contracted after scheduling and tiling against the trees
  * the region's code runs ({@link StorageContraction}), and declared in the region's block ({@link
- * StorageDeclarations}). The system property {@code polyj.scalarExpansion=false} turns it off.
+ * StorageDeclarations}). The passes {@code scalar-expansion} and {@code storage-contraction} run it.
  */
 final class ScalarStorage {
   private final ScalarExpansion.Result expansion;
@@ -29,10 +29,17 @@ final class ScalarStorage {
 
   /** The storage plan of {@code scop}'s scalars. */
   static ScalarStorage expand(Scop scop) {
-    if (System.getProperty("polyj.scalarExpansion", "true").equals("false")) {
-      return new ScalarStorage(new ScalarExpansion.Result(scop, com.google.common.collect.ImmutableList.of(), null));
-    }
     return new ScalarStorage(ScalarExpansion.expand(scop));
+  }
+
+  /** The storage of {@code scop} with no scalar expanded. */
+  static ScalarStorage none(Scop scop) {
+    return new ScalarStorage(new ScalarExpansion.Result(scop, com.google.common.collect.ImmutableList.of(), null));
+  }
+
+  /** The expanded arrays. */
+  List<ExpandedArray> arrays() {
+    return expansion.arrays();
   }
 
   /** The SCoP to schedule. */

@@ -40,9 +40,11 @@ import java.util.Map;
 final class StreamingOrder {
   private StreamingOrder() {}
 
-  /** Whether {@code scop}'s own order is kept for one thread instead of {@code tree} (a schedule before tiling). */
-  static boolean preferred(ScheduleNode tree, Scop scop) {
-    String forced = System.getProperty("polyj.programOrder", "auto");
+  /**
+   * Whether {@code scop}'s own order is kept for one thread instead of {@code tree} (a schedule
+   * before tiling); {@code forced} is {@code auto} (decided here), {@code always} or {@code never}.
+   */
+  static boolean preferred(ScheduleNode tree, Scop scop, String forced) {
     if (forced.equals("never")) return false;
     if (forced.equals("always")) return true;
     return !tilingPays(tree, scop) && (streams(scop) || !transforms(tree));
@@ -66,10 +68,11 @@ final class StreamingOrder {
 
   /**
    * Whether the program's order chosen by {@link #preferred} also replaces the schedule's
-   * parallel code where the region's work is too small for threads: when it streams (or is forced).
+   * parallel code where the region's work is too small for threads: when it streams (or is forced
+   * with {@code always}).
    */
-  static boolean withThreads(Scop scop) {
-    return System.getProperty("polyj.programOrder", "auto").equals("always") || streams(scop);
+  static boolean withThreads(Scop scop, String forced) {
+    return forced.equals("always") || streams(scop);
   }
 
   /**

@@ -177,21 +177,19 @@ class StreamingOrderTest {
     assertTrue(text.contains("omp parallel for"), text);
     // the default threshold runs the program's order at MINI; 0 runs the schedule
     for (String threshold : List.of("default", "0")) {
-      if (!threshold.equals("default")) System.setProperty("polyj.parallelWork", threshold);
-      try {
-        assertExact(bench(dir.resolve("synthetic-" + threshold), "--suite", suite.toString()), 3);
-        assertExact(bench(dir.resolve("polybench-" + threshold), "--kernels",
-            "atax,bicg,gesummv,trisolv,durbin,jacobi-1d,fdtd-2d,cholesky,nussinov,symm"), 10);
-      } finally {
-        System.clearProperty("polyj.parallelWork");
-      }
+      var pipeline = PolyhedralOptimizer.Config.defaults().pipeline();
+      if (!threshold.equals("default")) pipeline = pipeline.withOption("parallel-work", "threshold", threshold);
+      assertExact(bench(pipeline, dir.resolve("synthetic-" + threshold), "--suite", suite.toString()), 3);
+      assertExact(bench(pipeline, dir.resolve("polybench-" + threshold), "--kernels",
+          "atax,bicg,gesummv,trisolv,durbin,jacobi-1d,fdtd-2d,cholesky,nussinov,symm"), 10);
     }
   }
 
-  private static String bench(Path out, String... args) {
+  private static String bench(dev.polyj.polyhedral.pass.PassManager<RegionState> pipeline, Path out,
+      String... args) {
     StringWriter sout = new StringWriter();
     StringWriter serr = new StringWriter();
-    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer()));
+    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));
     cl.setOut(new PrintWriter(sout, true));
     cl.setErr(new PrintWriter(serr, true));
     List<String> all = new ArrayList<>(List.of("--dataset", "MINI", "--reps", "1", "--threads", "2", "--progress",

@@ -1,0 +1,22 @@
+package dev.polyj.polybench.optimize;
+
+import dev.polyj.codegen.ast.GuardPeeling;
+import dev.polyj.polyhedral.pass.PassLevel;
+
+/** Peels the iterations that need a guard off the loops, so full tiles run without one ({@link GuardPeeling}). */
+final class GuardPeelingPass extends RegionPass {
+  GuardPeelingPass() {
+    super("guard-peeling", PassLevel.AST, true, "peel guarded boundary iterations off loops (full tiles unguarded)");
+  }
+
+  @Override
+  public String run(RegionState s) {
+    int changed = 0;
+    for (RegionState.Version v : s.versions) {
+      var before = v.ast;
+      v.ast = GuardPeeling.peel(v.ast);
+      if (!v.ast.equals(before)) changed++;
+    }
+    return changed == 0 ? "" : "peeled";
+  }
+}

@@ -1,0 +1,16 @@
+package dev.polyj.polybench.optimize;
+
+import dev.polyj.polyhedral.pass.PassLevel;
+
+/** Marks the loops the schedule proves parallel {@code #pragma omp parallel for} (applied by ast-build). */
+final class OpenMpPass extends RegionPass {
+  OpenMpPass() {
+    super("openmp", PassLevel.AST, true, "run parallel loops with OpenMP (#pragma omp parallel for; applied by ast-build)");
+  }
+
+  @Override
+  public String run(RegionState s) {
+    s.parallel = true;
+    return "";
+  }
+}

@@ -1,0 +1,24 @@
+package dev.polyj.polybench.optimize;
+
+import dev.polyj.polyhedral.pass.PassLevel;
+
+/** Keeps the accumulators of innermost loops in local variables ({@link ScalarPromotion}). */
+final class ScalarPromotionPass extends RegionPass {
+  ScalarPromotionPass() {
+    super("scalar-promotion", PassLevel.AST, true, "keep innermost loops' accumulators in local variables");
+  }
+
+  @Override
+  public String run(RegionState s) {
+    int changed = 0;
+    for (RegionState.Version v : s.versions) {
+      var sc = v.scheduled;
+      ScalarPromotion.Result p = ScalarPromotion.apply(v.ast, v.scop, v.printer,
+          (statements, locals) -> sc == null ? null : ReductionSchedules.simdClause(sc, statements, locals));
+      if (!p.ast().equals(v.ast)) changed++;
+      v.ast = p.ast();
+      v.printer = p.printer();
+    }
+    return changed == 0 ? "" : "promoted";
+  }
+}
