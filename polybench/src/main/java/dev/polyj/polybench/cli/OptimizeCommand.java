@@ -1,10 +1,10 @@
 package dev.polyj.polybench.cli;
 
 import dev.polyj.polybench.optimize.OptimizerPipeline;
-import dev.polyj.polybench.optimize.PassStatistics;
 import dev.polyj.polybench.optimize.PolyhedralOptimizer;
-import dev.polyj.polybench.optimize.RegionState;
+import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polyhedral.pass.PassManager;
+import dev.polyj.polyhedral.pass.PassStatistics;
 import dev.polyj.polyhedral.frontend.CSourceException;
 import dev.polyj.polyhedral.tiling.MachineModel;
 import dev.polyj.polyhedral.tiling.TileSizePolicies;

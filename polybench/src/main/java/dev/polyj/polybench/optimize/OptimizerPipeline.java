@@ -1,7 +1,30 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.AstBuildPass;
+import dev.polyj.codegen.transform.ColumnInterchangePass;
+import dev.polyj.codegen.transform.GuardPeelingPass;
+import dev.polyj.codegen.transform.OpenMpPass;
+import dev.polyj.codegen.transform.ParallelWorkPass;
+import dev.polyj.codegen.transform.ProductPackingPass;
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.codegen.transform.RegisterBlockingPass;
+import dev.polyj.codegen.transform.RuntimeStepsPass;
+import dev.polyj.codegen.transform.ScalarPromotionPass;
+import dev.polyj.codegen.transform.UnrollAndJamPass;
+import dev.polyj.codegen.transform.VersionsPass;
 import dev.polyj.polyhedral.pass.Pass;
 import dev.polyj.polyhedral.pass.PassManager;
+import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
+import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
+import dev.polyj.polyhedral.scheduling.pass.TimeLoopPass;
+import dev.polyj.polyhedral.storage.pass.ScalarExpansionPass;
+import dev.polyj.polyhedral.storage.pass.StorageContractionPass;
+import dev.polyj.polyhedral.tiling.pass.DiamondPass;
+import dev.polyj.polyhedral.tiling.pass.ProductTileSizesPass;
+import dev.polyj.polyhedral.tiling.pass.StrideOrderPass;
+import dev.polyj.polyhedral.tiling.pass.TilingPass;
+import dev.polyj.polyhedral.tiling.pass.WavefrontPass;
+import dev.polyj.reductions.pass.ReductionsPass;
 import java.util.List;
 
 /**
@@ -13,7 +36,7 @@ public final class OptimizerPipeline {
   private OptimizerPipeline() {}
 
   /** The passes in pipeline order. */
-  public static List<Pass<RegionState>> passes() {
+  public static List<Pass<? super RegionState>> passes() {
     return List.of(
         // SCoP
         new ScalarExpansionPass(),

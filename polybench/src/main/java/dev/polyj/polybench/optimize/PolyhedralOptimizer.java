@@ -4,12 +4,12 @@ import dev.polyj.polybench.bench.OptimizeResult;
 import dev.polyj.polybench.bench.Optimizer;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polyhedral.pass.PassManager;
-import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.pass.Scheduled;
+import dev.polyj.polyhedral.tiling.pass.TilingPass;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.tiling.TileSizePolicy;
-import dev.polyj.polyhedral.tiling.Tiling;
-import dev.polyj.reductions.ReductionLoops;
 import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -278,7 +278,7 @@ public final class PolyhedralOptimizer implements Optimizer {
   }
 
   /** Runs the pipeline on one region. */
-  RegionState run(Scop scop, int level) {
+  public RegionState run(Scop scop, int level) {
     RegionState s = new RegionState(scop, level);
     s.rescheduler = d -> reschedule(s, d);
     List<PassManager.Statistic> stats = pipeline.run(s, listener);
@@ -293,28 +293,6 @@ public final class PolyhedralOptimizer implements Optimizer {
     pipeline.run(fresh, pipeline.index(OptimizerPipeline.FIRST_SCHEDULE_PASS),
         pipeline.index(OptimizerPipeline.REDUCTIONS), null);
     return fresh.scheduled();
-  }
-
-  /**
-   * A schedule tree and the SCoP it schedules: when bands are tiled, the statements' instances
-   * carry the tile coordinates as extra leading iterators (unused by the bodies). {@code
-   * programOrder} is the untiled SCoP when its own loop order is to run wherever the region's work
-   * is too small for threads ({@link StreamingOrder}), else null. {@code reductions} gives the
-   * reduction clauses of the parallel loops when reductions were reassociated, else null.
-   */
-  public record Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder,
-      ReductionLoops.Result reductions) {
-    public Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling, Scop programOrder) {
-      this(scop, tree, tiling, programOrder, null);
-    }
-
-    public Scheduled(Scop scop, ScheduleNode tree) {
-      this(scop, tree, null, null);
-    }
-
-    public Scheduled(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
-      this(scop, tree, tiling, null);
-    }
   }
 
   /**

@@ -1,5 +1,9 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.ParallelWork;
+import dev.polyj.polyhedral.scheduling.pass.StreamingOrder;
+import dev.polyj.polyhedral.scheduling.pass.SequentialTime;
+import dev.polyj.polyhedral.pass.Scheduled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -59,7 +63,7 @@ class SequentialTimeTest {
   @ValueSource(strings = {"fdtd-2d", "heat-3d", "jacobi-1d"})
   void timeLoopStaysSequentialOutsideParallelSpaceLoops(String name, @TempDir Path dir) throws Exception {
     Scop scop = scop(name, dir);
-    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
+    Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
     ScheduleNode.Band time = outermostBand(s.tree());
     assertEquals(1, time.nMember(), "the time loop is tiled: " + time.members());
     assertFalse(time.coincident().get(0), "the time loop carries the stencil's dependences");
@@ -71,7 +75,7 @@ class SequentialTimeTest {
   @ValueSource(strings = {"seidel-2d", "jacobi-2d"})
   void smallTwoDimensionalStencilsKeepTheWavefront(String name, @TempDir Path dir) throws Exception {
     Scop scop = scop(name, dir);
-    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
+    Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
     ScheduleNode.Band tiles = outermostBand(s.tree());
     assertTrue(tiles.nMember() >= 3, "the time-space band is not tiled: " + tiles.members());
     assertTrue(tiles.coincident().get(1), "the wavefront's second tile loop is not parallel");
@@ -82,7 +86,7 @@ class SequentialTimeTest {
   @ValueSource(strings = {"seidel-2d", "jacobi-2d"})
   void outOfPlaceStencilsCanKeepTheTimeLoopOutside(String name, @TempDir Path dir) throws Exception {
     Scop scop = scop(name, dir);
-    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop,
+    Scheduled s = PolyhedralOptimizer.schedule(scop,
         PolyhedralOptimizer.Config.defaults().pipeline().withOption("time-loop", "out-of-place", "true"));
     ScheduleNode.Band time = outermostBand(s.tree());
     assertEquals(name.equals("jacobi-2d"), time.nMember() == 1, "time band: " + time.members());

@@ -1,5 +1,9 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.ParallelWork;
+import dev.polyj.polyhedral.scheduling.pass.StreamingOrder;
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.polyhedral.pass.Scheduled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -134,7 +138,7 @@ class StreamingOrderTest {
   void aMatrixProductKeepsItsTiles(@TempDir Path dir) throws Exception {
     Scop scop = synthetic("product", dir);
     assertTrue(StreamingOrder.streams(scop), "i, k, j order is stride one innermost");
-    PolyhedralOptimizer.Scheduled untiled = PolyhedralOptimizer.schedule(scop,
+    Scheduled untiled = PolyhedralOptimizer.schedule(scop,
         PolyhedralOptimizer.Config.defaults().withTileSizes(null));
     assertTrue(StreamingOrder.tilingPays(untiled.tree(), scop), "B is reused along i over a matrix");
     assertFalse(programOrder(scop));
@@ -160,7 +164,7 @@ class StreamingOrderTest {
   @ValueSource(strings = {"nussinov", "symm", "ludcmp"})
   void schedulesThatOnlyReorderTheLoopsGiveWay(String name, @TempDir Path dir) throws Exception {
     Scop scop = polybench(name, dir);
-    PolyhedralOptimizer.Scheduled untiled = PolyhedralOptimizer.schedule(scop,
+    Scheduled untiled = PolyhedralOptimizer.schedule(scop,
         PolyhedralOptimizer.Config.defaults().withTileSizes(null));
     assertFalse(StreamingOrder.transforms(untiled.tree()));
     assertTrue(programOrder(scop));

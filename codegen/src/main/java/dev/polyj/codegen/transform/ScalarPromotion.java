@@ -1,0 +1,268 @@
+package dev.polyj.codegen.transform;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.Node;
+import dev.polyj.polyhedral.scop.Access;
+import dev.polyj.polyhedral.scop.ArrayInfo;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.scop.Statement;
+import dev.polyj.presburger.set.Relation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Scalar replacement of an array element that an innermost loop updates in every iteration (the
+ * accumulator of a dot product, {@code tmp[i] = tmp[i] + A[i][j] * x[j]}): the element is loaded
+ * into a local variable before the loop, the loop's statements use the variable, and it is stored
+ * back after the loop. The C compiler cannot do this itself when it cannot prove that the arrays
+ * do not overlap, so it keeps the element in memory and every iteration waits for the previous
+ * store (a store-to-load chain several times longer than the addition). The polyhedral model
+ * already assumes that distinct arrays do not overlap, so the replacement keeps the program's
+ * meaning and its exact floating-point results (same operations, same order).
+ *
+ * <p>An element is replaced when the loop is innermost, carries no pragma, holds only statement
+ * calls, and every reference to the array in its printed statements is the same element whose
+ * subscripts do not mention the loop's iterator (so no other element of that array is touched in
+ * the loop). The load and store are guarded by the loop's non-emptiness, so they touch only an
+ * element the loop itself touches.
+ *
+ * <p>A loop of one statement that also reads other elements of the array (a triangular solve
+ * {@code x[i] -= L[i][j] * x[j]}, Cholesky's {@code A[i][j] -= A[i][k] * A[j][k]}) has its
+ * assigned element promoted when that element is the only reference whose subscripts do not move
+ * with the loop and the statement's dependence-free reads are proven apart from its write: every
+ * read of the array at an instance touches either exactly the element that instance writes or,
+ * for no instance of the statement's domain, that element ({@link #readsApartFromWrite}). The loop
+ * runs over instances that all write the promoted element, so none of the other reads sees it.
+ * Such a loop is promoted only when it streams: its references move with the loop along their last
+ * subscript only ({@link #streams}).
+ */
+public final class ScalarPromotion {
+  /** Prefix of the local variables holding promoted elements. */
+  public static final String PREFIX = "polyj_acc";
+
+  private final Scop scop;
+  private final Function<Node.User, List<String>> base;
+  /** The reduction clause of a promoted loop (statements, array -> local), or null to leave it sequential. */
+  private final java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd;
+  private final LiteralLines literals = new LiteralLines("polyj_lines_");
+  private int next;
+
+  private ScalarPromotion(Scop scop, Function<Node.User, List<String>> base,
+      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
+    this.scop = scop;
+    this.base = base;
+    this.simd = simd;
+  }
+
+  /** An AST with its promotions and the statement printer that prints it. */
+  public record Result(Node ast, Function<Node.User, List<String>> printer) {}
+
+  /** {@code ast} with the updated elements of its innermost loops promoted; {@code base} prints the statements. */
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
+    return apply(ast, scop, base, (statements, locals) -> null);
+  }
+
+  /**
+   * {@link #apply(Node, Scop, Function)}, where {@code simd} may give a promoted loop a reduction
+   * clause over its local accumulators ({@code omp simd reduction(+: polyj_acc0)}) when its
+   * reductions may be reassociated: it receives the loop's statements and the promoted arrays with
+   * their local variables, and returns the clause or null.
+   */
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base,
+      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
+    ScalarPromotion p = new ScalarPromotion(scop, base, simd);
+    Node out = p.walk(ast);
+    return new Result(out, p.literals.printer(base));
+  }
+
+  private Node walk(Node n) {
+    // innermost loops only
+    return Node.rewriteLoops(n, f -> Node.anyMatch(f.body(), x -> x instanceof Node.For) ? null : promote(f));
+  }
+
+  /** The promoted loop, or null when no element qualifies. */
+  private Node promote(Node.For f) {
+    if (!f.pragmas().isEmpty()) return null;
+    List<Node.User> users = new ArrayList<>();
+    List<Node> body = f.body() instanceof Node.Block b ? b.children() : List.of(f.body());
+    for (Node c : body) {
+      if (!(c instanceof Node.User u)) return null;
+      users.add(u);
+    }
+    List<List<String>> lines = new ArrayList<>();
+    Set<String> written = new LinkedHashSet<>();
+    for (Node.User u : users) {
+      lines.add(new ArrayList<>(base.apply(u)));
+      Statement st = statement(u.name());
+      if (st == null) return null;
+      for (Access a : st.accesses()) {
+        if (a.kind() == Access.Kind.WRITE && a.relation().space().nOut() > 0) written.add(a.array());
+      }
+    }
+    List<String> loads = new ArrayList<>();
+    List<String> stores = new ArrayList<>();
+    java.util.Map<String, String> locals = new java.util.LinkedHashMap<>();
+    for (String array : written) {
+      String element = invariantElement(array, lines, f.iterator());
+      if (element == null && users.size() == 1) {
+        element = provenElement(array, lines.get(0), f.iterator(), statement(users.get(0).name()));
+      }
+      ArrayInfo info = null;
+      for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) info = a;
+      if (element == null || info == null) continue;
+      String local = PREFIX + next++;
+      locals.put(array, local);
+      loads.add(info.elementType().replace("const", "").trim() + " " + local + " = " + element + ";");
+      stores.add(element + " = " + local + ";");
+      Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(element));
+      for (List<String> l : lines) l.replaceAll(s -> ref.matcher(s).replaceAll(Matcher.quoteReplacement(local)));
+    }
+    if (loads.isEmpty()) return null;
+    List<Node> newBody = new ArrayList<>();
+    for (List<String> l : lines) newBody.add(text(l));
+    Node loop = f.withBody(newBody.size() == 1 ? newBody.get(0) : new Node.Block(newBody));
+    Set<String> names = new java.util.TreeSet<>();
+    for (Node.User u : users) names.add(u.name());
+    String clause = simd.apply(names, locals);
+    if (clause != null) {
+      loop = new Node.For(f.iterator(), f.init(), f.upper(), f.step(), ((Node.For) loop).body(),
+          ImmutableList.of("omp simd " + clause), f.sizeParam(), f.coincident());
+    }
+    Node block = new Node.Block(List.of(text(loads), loop, text(stores)));
+    Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
+    return new Node.If(nonEmpty, block, null);
+  }
+
+  private Node.User text(List<String> text) {
+    return literals.of(text);
+  }
+
+  /**
+   * The text of the one element of {@code array} that {@code lines} reference, when every
+   * reference to the array is that element and its subscripts do not mention {@code iterator};
+   * else null.
+   */
+  public static String invariantElement(String array, List<List<String>> lines, String iterator) {
+    Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
+    Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
+    String element = null;
+    for (List<String> l : lines) {
+      for (String s : l) {
+        Matcher m = name.matcher(s);
+        while (m.find()) {
+          int end = subscriptsEnd(s, m.end());
+          if (end == m.end()) return null; // the array itself, not an element
+          String e = s.substring(m.start(), end);
+          if (element == null) element = e;
+          else if (!element.equals(e)) return null;
+        }
+      }
+    }
+    if (element == null || it.matcher(element).find()) return null;
+    return element;
+  }
+
+  /**
+   * The element that {@code lines} (one statement's text) assign when it is the only reference to
+   * {@code array} whose subscripts do not mention {@code iterator} and the statement's other reads
+   * of the array are proven apart from its write; else null.
+   */
+  public static String provenElement(String array, List<String> lines, String iterator, Statement st) {
+    if (st == null) return null;
+    Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
+    Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
+    String element = null;
+    for (String s : lines) {
+      Matcher m = name.matcher(s);
+      while (m.find()) {
+        int end = subscriptsEnd(s, m.end());
+        if (end == m.end()) return null;
+        String e = s.substring(m.start(), end);
+        if (it.matcher(e).find()) continue;
+        if (element == null) element = e;
+        else if (!element.equals(e)) return null;
+      }
+    }
+    if (element == null || !assigned(element, lines) || !streams(lines, iterator)) return null;
+    return readsApartFromWrite(st, array) ? element : null;
+  }
+
+  /**
+   * Whether every array reference of {@code lines} moves with {@code iterator} along its last
+   * subscript only. A loop that walks a matrix along a column is dominated by its cache misses;
+   * with its accumulator in a register the C compiler vectorizes the loop by assembling vectors
+   * one strided element at a time, which costs more than the stores it saves.
+   */
+  public static boolean streams(List<String> lines, String iterator) {
+    Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])[A-Za-z_][A-Za-z0-9_]*(?=\\[)");
+    Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
+    for (String s : lines) {
+      Matcher m = ref.matcher(s);
+      while (m.find()) {
+        int pos = m.end();
+        int end = subscriptsEnd(s, pos);
+        int last = s.lastIndexOf('[', end - 1);
+        if (end > pos && last > pos && it.matcher(s.substring(pos, last)).find()) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a line of {@code lines} assigns {@code element} ({@code e = ...}, {@code e -= ...}). */
+  private static boolean assigned(String element, List<String> lines) {
+    Pattern assign = Pattern.compile("^\\s*" + Pattern.quote(element) + "\\s*([-+*/]?=)(?!=)");
+    for (String s : lines) if (assign.matcher(s).find()) return true;
+    return false;
+  }
+
+  /**
+   * Whether {@code st} writes {@code array} with one must access {@code W} and each of its reads
+   * {@code R} of the array, on the statement's domain, either equals {@code W} or never touches the
+   * element {@code W} touches at the same instance ({@code R ∩ W} empty as relations from instances
+   * to elements).
+   */
+  public static boolean readsApartFromWrite(Statement st, String array) {
+    Access write = null;
+    for (Access a : st.accesses()) {
+      if (!a.array().equals(array) || !a.isWrite()) continue;
+      if (write != null || !a.isMust()) return false;
+      write = a;
+    }
+    if (write == null) return false;
+    Relation w = write.relation().intersectDomain(st.domain());
+    for (Access a : st.accesses()) {
+      if (!a.array().equals(array) || a == write) continue;
+      Relation r = a.relation().intersectDomain(st.domain());
+      if (!r.intersect(w).isEmpty() && !r.isEqual(w)) return false;
+    }
+    return true;
+  }
+
+  /** The end of the bracketed subscripts starting at {@code from} ({@code from} when there are none). */
+  private static int subscriptsEnd(String s, int from) {
+    int pos = from;
+    while (pos < s.length() && s.charAt(pos) == '[') {
+      int depth = 0;
+      int k = pos;
+      for (; k < s.length(); k++) {
+        char c = s.charAt(k);
+        if (c == '[') depth++;
+        else if (c == ']' && --depth == 0) break;
+      }
+      if (k == s.length()) return from;
+      pos = k + 1;
+    }
+    return pos;
+  }
+
+  private Statement statement(String name) {
+    for (Statement s : scop.statements()) if (s.name().equals(name)) return s;
+    return null;
+  }
+}
