@@ -94,7 +94,12 @@ public final class SequentialTime {
    * instances) allow it. The tree is not annotated: its coincident flags are all false.
    */
   static ScheduleNode tree(Scop scop, UnionRelation deps) {
-    return walk(scop.schedule(), deps, true);
+    return tree(scop, deps, false);
+  }
+
+  /** {@link #tree}, with the merged space bands marked permutable (tiled by tiling) when {@code spaceTiles}. */
+  static ScheduleNode tree(Scop scop, UnionRelation deps, boolean spaceTiles) {
+    return walk(scop.schedule(), deps, true, spaceTiles);
   }
 
   /**
@@ -167,9 +172,9 @@ public final class SequentialTime {
   }
 
   /** {@code outer}: no band has been met yet on the way down (the time loop stays alone). */
-  private static ScheduleNode walk(ScheduleNode node, UnionRelation open, boolean outer) {
+  private static ScheduleNode walk(ScheduleNode node, UnionRelation open, boolean outer, boolean tile) {
     if (node instanceof ScheduleNode.Domain d) {
-      return new ScheduleNode.Domain(d.domain(), walk(d.child(), TreeDependences.within(open, d.domain()), outer));
+      return new ScheduleNode.Domain(d.domain(), walk(d.child(), TreeDependences.within(open, d.domain()), outer, tile));
     }
     if (node instanceof ScheduleNode.Band b) {
       List<UnionRelation> members = new ArrayList<>(b.members());
@@ -188,24 +193,23 @@ public final class SequentialTime {
       UnionRelation inner = open;
       for (UnionRelation m : members) inner = TreeDependences.tied(inner, m);
       int n = members.size();
-      boolean tile = Boolean.getBoolean("polyj.spaceTiles");
       return new ScheduleNode.Band(ImmutableList.copyOf(members), tile && n > 1, ImmutableList.copyOf(Collections.nCopies(n, false)),
-          ImmutableList.copyOf(Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT)), "", walk(child, inner, false));
+          ImmutableList.copyOf(Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT)), "", walk(child, inner, false, tile));
     }
-    if (node instanceof ScheduleNode.Sequence s) return new ScheduleNode.Sequence(filters(s.filters(), open, outer));
-    if (node instanceof ScheduleNode.Set s) return new ScheduleNode.Set(filters(s.filters(), open, outer));
+    if (node instanceof ScheduleNode.Sequence s) return new ScheduleNode.Sequence(filters(s.filters(), open, outer, tile));
+    if (node instanceof ScheduleNode.Set s) return new ScheduleNode.Set(filters(s.filters(), open, outer, tile));
     if (node instanceof ScheduleNode.Filter f) {
-      return new ScheduleNode.Filter(f.filter(), walk(f.child(), TreeDependences.within(open, f.filter()), outer));
+      return new ScheduleNode.Filter(f.filter(), walk(f.child(), TreeDependences.within(open, f.filter()), outer, tile));
     }
-    if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), open, outer));
-    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), open, outer));
+    if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), open, outer, tile));
+    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), open, outer, tile));
     return node;
   }
 
   private static ImmutableList<ScheduleNode.Filter> filters(List<ScheduleNode.Filter> fs, UnionRelation open,
-      boolean outer) {
+      boolean outer, boolean tile) {
     List<ScheduleNode.Filter> out = new ArrayList<>();
-    for (ScheduleNode.Filter f : fs) out.add((ScheduleNode.Filter) walk(f, open, outer));
+    for (ScheduleNode.Filter f : fs) out.add((ScheduleNode.Filter) walk(f, open, outer, tile));
     return ImmutableList.copyOf(out);
   }
 }

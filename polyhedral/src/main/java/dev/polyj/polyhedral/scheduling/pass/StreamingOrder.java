@@ -57,7 +57,7 @@ public final class StreamingOrder {
    * for dependences, not for the memory layout, and the program's own order is kept even when it
    * does not stream (nussinov reads a column in its innermost loop either way, and its schedule
    * moves to another row of the table at every iteration of its middle loop). {@link
-   * PolyhedralOptimizer} keeps this order only where the schedule's code has no parallel loop
+   * dev.polyj.polyhedral.pass.ScheduleState#programOrder} is printed only where the schedule's code has no parallel loop
    * ({@link #withThreads}).
    */
   public static boolean transforms(ScheduleNode n) {

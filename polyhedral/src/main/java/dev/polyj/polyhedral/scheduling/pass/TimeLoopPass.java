@@ -21,13 +21,14 @@ public final class TimeLoopPass extends BasicPass<ScheduleState> {
    *     (wherever the program has such a loop)
    * @param fuse fuse the statements of a time step where every loop stays parallel
    * @param outOfPlace also keep the time loop for out-of-place updates ({@link SequentialTime#outOfPlace})
+   * @param spaceTiles mark the unfused steps' space bands permutable, so that tiling tiles them
    */
-  record Options(String mode, boolean fuse, boolean outOfPlace) {}
+  record Options(String mode, boolean fuse, boolean outOfPlace, boolean spaceTiles) {}
 
   private final Options options;
 
   public TimeLoopPass() {
-    this(new Options("auto", true, false));
+    this(new Options("auto", true, false, false));
   }
 
   private TimeLoopPass(Options options) {
@@ -42,6 +43,7 @@ public final class TimeLoopPass extends BasicPass<ScheduleState> {
     m.put("mode", "auto (a cost test decides) or sequential (wherever the program has a time loop); default auto");
     m.put("fuse", "fuse the statements of a time step where every loop stays parallel; default true");
     m.put("out-of-place", "also for out-of-place updates (jacobi-2d-like); default false");
+    m.put("space-tiles", "tile the space loops of unfused steps; default false");
     return m;
   }
 
@@ -49,10 +51,12 @@ public final class TimeLoopPass extends BasicPass<ScheduleState> {
   public Pass<ScheduleState> withOption(String key, String value) {
     return switch (key) {
       case "mode" -> new TimeLoopPass(new Options(PassOptions.choice(this, key, value, "auto", "sequential"),
-          options.fuse(), options.outOfPlace()));
+          options.fuse(), options.outOfPlace(), options.spaceTiles()));
       case "fuse" -> new TimeLoopPass(new Options(options.mode(), PassOptions.bool(this, key, value),
-          options.outOfPlace()));
+          options.outOfPlace(), options.spaceTiles()));
       case "out-of-place" -> new TimeLoopPass(new Options(options.mode(), options.fuse(),
+          PassOptions.bool(this, key, value), options.spaceTiles()));
+      case "space-tiles" -> new TimeLoopPass(new Options(options.mode(), options.fuse(), options.outOfPlace(),
           PassOptions.bool(this, key, value)));
       default -> throw new IllegalArgumentException(PassOptions.unknown(this, key));
     };
@@ -80,7 +84,7 @@ public final class TimeLoopPass extends BasicPass<ScheduleState> {
         // the unfused steps below
       }
     }
-    s.tree(TreeDependences.annotate(SequentialTime.tree(s.scop, s.deps()), s.deps()));
+    s.tree(TreeDependences.annotate(SequentialTime.tree(s.scop, s.deps(), options.spaceTiles()), s.deps()));
     return "time loop sequential outside";
   }
 }
