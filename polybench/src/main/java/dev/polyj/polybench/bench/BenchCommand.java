@@ -107,6 +107,25 @@ public final class BenchCommand implements Callable<Integer> {
       description = "auto, bar, plain or none (default: ${DEFAULT-VALUE}).")
   String progressMode;
 
+  @Option(names = "--passes", split = ",", paramLabel = "NAME",
+      description = "Run exactly these passes of the optimizer (and the required ones); see optimize --list-passes.")
+  List<String> passes = new ArrayList<>();
+
+  @Option(names = "--enable-pass", split = ",", paramLabel = "NAME", description = "Also run this pass (repeatable).")
+  List<String> enablePasses = new ArrayList<>();
+
+  @Option(names = "--disable-pass", split = ",", paramLabel = "NAME", description = "Do not run this pass (repeatable).")
+  List<String> disablePasses = new ArrayList<>();
+
+  @Option(names = "--pass-option", paramLabel = "PASS.KEY=VALUE", description = "Set a pass option (repeatable).")
+  List<String> passOptions = new ArrayList<>();
+
+  @Option(names = "--ablation",
+      description = "Run the suite with every pass, then with each pass disabled in turn, and write ablation.md,"
+          + " ablation.html and ablation.svg (each pass's contribution to the geometric mean speedup) to --out;"
+          + " each run's own reports go to --out/ablation/PASS.")
+  boolean ablation;
+
   private final Optimizer fixedOptimizer;
 
   /** The command with the optimizer chosen by {@code --optimizer} (see {@link Optimizers}). */
@@ -124,8 +143,9 @@ public final class BenchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
     BenchConfig config = config();
-    Optimizer optimizer = optimizer().withReassociation(!noReassociate);
+    Optimizer optimizer = withPasses(optimizer().withReassociation(!noReassociate));
     Progress.Mode mode = parseEnum(Progress.Mode.class, progressMode, "--progress");
+    if (ablation) return new Ablation(config, (PipelineOptimizer) optimizer, mode, stdout, err).run(suite, kernels);
     try {
       BenchSuite benchSuite = suite == null
           ? BenchSuite.embedded(config.outDir().resolve("suite"))
@@ -183,6 +203,21 @@ public final class BenchCommand implements Callable<Integer> {
     return new BenchConfig(parseEnum(Dataset.class, dataset, "--dataset"), t, reps, j,
         new Tolerance(tolerance), Duration.ofSeconds(timeoutSeconds),
         compare.stream().distinct().toList(), out, compiler);
+  }
+
+  /** {@code optimizer} with the pass selection of the command line; a bad pass name is a parameter error. */
+  private Optimizer withPasses(Optimizer optimizer) {
+    boolean edits = !passes.isEmpty() || !enablePasses.isEmpty() || !disablePasses.isEmpty() || !passOptions.isEmpty();
+    if (!edits && !ablation) return optimizer;
+    if (!(optimizer instanceof PipelineOptimizer p)) {
+      throw bad("--passes, --enable-pass, --disable-pass, --pass-option and --ablation need an optimizer made of"
+          + " passes; '" + optimizer.name() + "' is not");
+    }
+    try {
+      return edits ? p.withPasses(passes, enablePasses, disablePasses, passOptions) : p;
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
   }
 
   private Optimizer optimizer() {

@@ -2,6 +2,7 @@ package dev.polyj.polybench.optimize;
 
 import dev.polyj.polybench.bench.OptimizeResult;
 import dev.polyj.polybench.bench.Optimizer;
+import dev.polyj.polybench.bench.PipelineOptimizer;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.codegen.transform.RegionState;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
  * checked exactly) and prints the region anew from the schedule tree, with OpenMP pragmas on
  * parallel loops. A region that cannot be handled is left as it was, with a note saying why.
  */
-public final class PolyhedralOptimizer implements Optimizer {
+public final class PolyhedralOptimizer implements PipelineOptimizer {
   private static final Pattern SCOP = Pattern.compile("(?m)^([ \\t]*)#[ \\t]*pragma[ \\t]+scop\\b.*$");
   private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$\\R?");
 
@@ -204,6 +205,22 @@ public final class PolyhedralOptimizer implements Optimizer {
   public Optimizer withReassociation(boolean allowed) {
     if (allowed == pipeline.enabled(OptimizerPipeline.REDUCTIONS)) return this;
     return new PolyhedralOptimizer(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, allowed), listener, statistics);
+  }
+
+  @Override
+  public PolyhedralOptimizer withPasses(List<String> only, List<String> enable, List<String> disable,
+      List<String> options) {
+    PassManager<RegionState> p = pipeline;
+    if (!only.isEmpty()) p = p.only(only);
+    for (String n : enable) p = p.enable(n.trim());
+    for (String n : disable) p = p.disable(n.trim());
+    for (String o : options) p = p.withOption(o);
+    return new PolyhedralOptimizer(p, listener, statistics);
+  }
+
+  @Override
+  public List<String> ablationPasses() {
+    return pipeline.enabledPasses().stream().filter(p -> !p.required()).map(p -> p.name()).toList();
   }
 
   @Override
