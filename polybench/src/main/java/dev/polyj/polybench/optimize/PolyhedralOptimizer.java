@@ -21,10 +21,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The polyhedral optimizer: for every {@code #pragma scop} region of a C file, extracts the SCoP,
- * computes its dependences, finds a Pluto schedule (outer parallelism and locality; legality is
- * checked exactly) and prints the region anew from the schedule tree, with OpenMP pragmas on
- * parallel loops. A region that cannot be handled is left as it was, with a note saying why.
+ * The polyhedral optimizer: for every {@code #pragma scop} region of a C file, extracts the SCoP
+ * and runs the pipeline of passes on it ({@link OptimizerPipeline}: scalar expansion, Pluto
+ * scheduling, tiling, ..., AST rewrites), then prints the region anew from the final ASTs. A region
+ * that cannot be handled is left as it was, with a note saying why. Which passes run, and with
+ * which options, is the pipeline's ({@link PassManager}) alone; {@link Config} is the mapping of
+ * the classic command-line options ({@code --tile}, {@code --no-parallel}, ...) onto it.
  */
 public final class PolyhedralOptimizer implements PipelineOptimizer {
   private static final Pattern SCOP = Pattern.compile("(?m)^([ \\t]*)#[ \\t]*pragma[ \\t]+scop\\b.*$");
@@ -41,7 +43,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   }
 
   /**
-   * What the optimizer does after scheduling: tile permutable bands ({@code tileSizes} per band
+   * The classic options, mapped onto the pipeline by {@link #pipeline()}: tile permutable bands ({@code tileSizes} per band
    * member, the last size repeated; empty for the sizes of {@code sizePolicy}, or Pluto's 32 when
    * it is null; null for no tiling), run
    * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, put
