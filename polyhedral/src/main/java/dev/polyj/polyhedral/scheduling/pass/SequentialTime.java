@@ -17,7 +17,7 @@ import java.util.List;
  * merged into one band where no dependence open at the nest runs backward along any of them; the
  * band is left untiled: a time step streams through its arrays, and 32 x 32 space tiles only cut
  * the rows short (fdtd-2d at LARGE ran twice as slow with tiled space loops on one thread). The
- * system property {@code polyj.spaceTiles=true} marks the merged bands permutable, so that they
+ * pass option {@code time-loop.space-tiles=true} marks the merged bands permutable, so that they
  * are tiled.
  *
  * <p>A wavefront over skewed time tiles pays a synchronization per wavefront and runs the point
@@ -25,8 +25,8 @@ import java.util.List;
  * three or more statements or three space dimensions (fdtd-2d, heat-3d) this costs more than the
  * temporal locality it wins, and with one space dimension (jacobi-1d) a wavefront holds too little
  * work to pay for its synchronization: the space loops then run vectorized in one thread.
- * {@link #preferred} takes that decision from the scheduled tree. With the system property {@code
- * polyj.outOfPlaceTime=true}, a two-dimensional stencil that updates out of place (jacobi-2d: every
+ * {@link #preferred} takes that decision from the scheduled tree. With the pass option {@code
+ * time-loop.out-of-place=true}, a two-dimensional stencil that updates out of place (jacobi-2d: every
  * loop of a time step is parallel) also keeps its time loop outside ({@link #outOfPlace}); one that
  * updates in place (seidel-2d) keeps the wavefront. It is not the default: on a loaded machine the
  * 2 x tsteps parallel sweeps of jacobi-2d wait on each other far longer than the wavefront does.
