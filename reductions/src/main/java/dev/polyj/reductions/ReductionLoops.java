@@ -47,7 +47,8 @@ public final class ReductionLoops {
    * The tree with its flags fixed as above, and the reduction clauses of each statement's outermost
    * loop when it runs in parallel.
    */
-  public record Result(ScheduleNode tree, Map<String, List<String>> clauses, List<SimdLoop> simdLoops) {
+  public record Result(ScheduleNode tree, Map<String, List<String>> clauses, List<SimdLoop> simdLoops)
+      implements dev.polyj.polyhedral.pass.ReductionClauses {
     public Result {
       clauses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(clauses));
       simdLoops = List.copyOf(simdLoops);
@@ -59,6 +60,7 @@ public final class ReductionLoops {
      * only reduction dependences and every one of them is through one of these variables; else
      * null (the loop stays sequential).
      */
+    @Override
     public String simdClause(Set<String> statements, Map<String, String> locals) {
       for (SimdLoop loop : simdLoops) {
         if (!loop.statements().containsAll(statements)) continue;
@@ -83,6 +85,7 @@ public final class ReductionLoops {
     }
 
     /** The clauses of a parallel loop running {@code statements}, for an OpenMP pragma. */
+    @Override
     public List<String> clauses(Set<String> statements) {
       Map<String, Set<String>> byOp = new TreeMap<>();
       for (String s : statements) {

@@ -113,6 +113,24 @@ public final class BenchCommand implements Callable<Integer> {
           + " kernels dealt round-robin in suite order); join the parts' --out directories with"
           + " 'polyj bench merge'.")
   String shardText;
+  @Option(names = "--passes", split = ",", paramLabel = "NAME",
+      description = "Run exactly these passes of the optimizer (and the required ones); see optimize --list-passes.")
+  List<String> passes = new ArrayList<>();
+
+  @Option(names = "--enable-pass", split = ",", paramLabel = "NAME", description = "Also run this pass (repeatable).")
+  List<String> enablePasses = new ArrayList<>();
+
+  @Option(names = "--disable-pass", split = ",", paramLabel = "NAME", description = "Do not run this pass (repeatable).")
+  List<String> disablePasses = new ArrayList<>();
+
+  @Option(names = "--pass-option", paramLabel = "PASS.KEY=VALUE", description = "Set a pass option (repeatable).")
+  List<String> passOptions = new ArrayList<>();
+
+  @Option(names = "--ablation",
+      description = "Run the suite with every pass, then with each pass disabled in turn, and write ablation.md,"
+          + " ablation.html and ablation.svg (each pass's contribution to the geometric mean speedup) to --out;"
+          + " each run's own reports go to --out/ablation/PASS.")
+  boolean ablation;
 
   private final Optimizer fixedOptimizer;
 
@@ -132,8 +150,9 @@ public final class BenchCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     BenchConfig config = config();
     Shard shard = shard();
-    Optimizer optimizer = optimizer().withReassociation(!noReassociate);
+    Optimizer optimizer = withPasses(optimizer().withReassociation(!noReassociate));
     Progress.Mode mode = parseEnum(Progress.Mode.class, progressMode, "--progress");
+    if (ablation) return new Ablation(config, (PipelineOptimizer) optimizer, mode, stdout, err).run(suite, kernels);
     try {
       BenchSuite benchSuite = suite == null
           ? BenchSuite.embedded(config.outDir().resolve("suite"))
@@ -209,6 +228,21 @@ public final class BenchCommand implements Callable<Integer> {
     }
     try {
       return Shard.parse(shardText);
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
+  }
+
+  /** {@code optimizer} with the pass selection of the command line; a bad pass name is a parameter error. */
+  private Optimizer withPasses(Optimizer optimizer) {
+    boolean edits = !passes.isEmpty() || !enablePasses.isEmpty() || !disablePasses.isEmpty() || !passOptions.isEmpty();
+    if (!edits && !ablation) return optimizer;
+    if (!(optimizer instanceof PipelineOptimizer p)) {
+      throw bad("--passes, --enable-pass, --disable-pass, --pass-option and --ablation need an optimizer made of"
+          + " passes; '" + optimizer.name() + "' is not");
+    }
+    try {
+      return edits ? p.withPasses(passes, enablePasses, disablePasses, passOptions) : p;
     } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }

@@ -1,6 +1,10 @@
 package dev.polyj.polybench.cli;
 
+import dev.polyj.polybench.optimize.OptimizerPipeline;
 import dev.polyj.polybench.optimize.PolyhedralOptimizer;
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.polyhedral.pass.PassManager;
+import dev.polyj.polyhedral.pass.PassStatistics;
 import dev.polyj.polyhedral.frontend.CSourceException;
 import dev.polyj.polyhedral.tiling.MachineModel;
 import dev.polyj.polyhedral.tiling.TileSizePolicies;
@@ -20,9 +24,12 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Replaces each #pragma scop ... #pragma endscop region of a C file by optimized C "
         + "(Pluto-style schedule, tiling, OpenMP parallel loops). Notes on each region go to standard error.",
-    footer = {"", "Exit codes: 0 success, 2 bad input (file:line:column), 3 internal error."})
+    footer = {"", "The optimizer is a pipeline of passes: --list-passes shows them with their options "
+        + "(docs/pipeline.md describes each). The classic options (--tile, --no-parallel, ...) select passes and set "
+        + "their options; --passes, --enable-pass, --disable-pass and --pass-option come after them.",
+        "", "Exit codes: 0 success, 2 bad input (file:line:column or an unknown pass), 3 internal error."})
 final class OptimizeCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "FILE", description = "The C file.")
+  @Parameters(paramLabel = "FILE", arity = "0..1", description = "The C file.")
   Path file;
 
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Where to write the result (standard output when absent).")
@@ -79,6 +86,32 @@ final class OptimizeCommand implements Callable<Integer> {
           + "the copies into it (register tiling; 1 for none; default: ${DEFAULT-VALUE}).")
   int unrollJam;
 
+  @Option(names = "--list-passes", description = "List the passes of the pipeline in order (name, level, default, "
+      + "description, options) and exit.")
+  boolean listPasses;
+
+  @Option(names = "--passes", split = ",", paramLabel = "NAME[,NAME...]",
+      description = "Run exactly these passes (and the required ones), in pipeline order.")
+  List<String> passes;
+
+  @Option(names = "--disable-pass", split = ",", paramLabel = "NAME", description = "Do not run this pass (repeatable).")
+  List<String> disabled = new ArrayList<>();
+
+  @Option(names = "--enable-pass", split = ",", paramLabel = "NAME", description = "Run this pass (repeatable).")
+  List<String> enabled = new ArrayList<>();
+
+  @Option(names = "--pass-option", paramLabel = "PASS.KEY=VALUE",
+      description = "Set an option of a pass, e.g. tiling.sizes=64,64 (repeatable; see --list-passes).")
+  List<String> passOptions = new ArrayList<>();
+
+  @Option(names = "--print-after", paramLabel = "NAME|all", split = ",",
+      description = "After this pass (or every pass), print the region to standard error: the SCoP (YAML), the "
+          + "schedule tree (isl YAML) or the C of the AST, as the pass's level says.")
+  List<String> printAfter = new ArrayList<>();
+
+  @Option(names = "--stats", description = "Print per pass and region to standard error: the time it took and what it changed.")
+  boolean stats;
+
   @Spec CommandSpec spec;
 
   /** The tile sizes of {@code --tile}: empty for auto, null for none. */
@@ -100,8 +133,28 @@ final class OptimizeCommand implements Callable<Integer> {
     return sizes;
   }
 
+  /**
+   * The pipeline the options select: the classic options ({@code --tile}, {@code --no-parallel},
+   * ...) first, then the pass selection and the pass options.
+   */
+  PassManager<RegionState> pipeline(PolyhedralOptimizer.Config config) {
+    PassManager<RegionState> p = config.pipeline();
+    if (passes != null && !passes.isEmpty()) p = p.only(passes);
+    for (String n : enabled) p = p.enable(n.trim());
+    for (String n : disabled) p = p.disable(n.trim());
+    for (String o : passOptions) p = p.withOption(o);
+    for (String n : printAfter) if (!n.trim().equals("all")) p.index(n.trim());
+    return p;
+  }
+
   @Override
   public Integer call() {
+    if (listPasses) {
+      spec.commandLine().getOut().print(OptimizerPipeline.defaults().listing());
+      spec.commandLine().getOut().flush();
+      return Main.OK;
+    }
+    if (file == null) return fail("optimize: missing FILE (or --list-passes)");
     List<String> cpp = new ArrayList<>();
     for (String i : includes) cpp.add("-I" + i);
     for (String d : defines) cpp.add("-D" + d);
@@ -124,15 +177,34 @@ final class OptimizeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       return fail(e.getMessage());
     }
+    PassManager<RegionState> pipeline;
+    try {
+      pipeline = pipeline(config);
+    } catch (IllegalArgumentException e) {
+      return fail("optimize: " + e.getMessage());
+    }
+    java.io.PrintWriter err = spec.commandLine().getErr();
+    boolean all = printAfter.stream().anyMatch(n -> n.trim().equals("all"));
+    java.util.Set<String> after = new java.util.HashSet<>();
+    for (String n : printAfter) after.add(n.trim());
+    PassManager.Listener<RegionState> listener = printAfter.isEmpty() ? null : (pass, state) -> {
+      if (all || after.contains(pass.name())) {
+        err.println("*** after " + pass.name() + " (" + pass.level().label() + ") ***");
+        err.print(state.dump(pass.level()));
+      }
+    };
+    List<PassManager.Statistic> statistics = new ArrayList<>();
+    PolyhedralOptimizer optimizer = new PolyhedralOptimizer(pipeline, listener, statistics);
     PolyhedralOptimizer.Output out;
     try {
-      out = PolyhedralOptimizer.optimize(file, cpp, config);
+      out = optimizer.optimize(file, cpp);
     } catch (CSourceException e) {
       return fail(e.getMessage());
     } catch (IOException e) {
       return fail(file + ": error: " + e.getMessage());
     }
     for (String note : out.notes()) spec.commandLine().getErr().println(file + ": " + note);
+    if (stats) err.print(PassStatistics.table(statistics));
     spec.commandLine().getErr().flush();
     if (output == null) {
       spec.commandLine().getOut().print(out.text());

@@ -37,20 +37,15 @@ class OptimizerEndToEndTest {
       String reassociation) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(config)));
+    // every parallel loop runs in parallel, whatever the work of the small datasets
+    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(
+        config.pipeline().withOption("parallel-work", "threshold", "0"))));
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     List<String> args = new ArrayList<>(List.of("--dataset", dataset, "--reps", "1", "--threads", "2",
         "--progress", "none", reassociation, "--out", dir.resolve("out").toString()));
     if (kernels != null) args.addAll(List.of("--kernels", kernels));
-    // every parallel loop runs in parallel, whatever the work of the small datasets
-    System.setProperty("polyj.parallelWork", "0");
-    int exit;
-    try {
-      exit = cl.execute(args.toArray(String[]::new));
-    } finally {
-      System.clearProperty("polyj.parallelWork");
-    }
+    int exit = cl.execute(args.toArray(String[]::new));
     return new Outcome(exit, out.toString(), err.toString());
   }
 

@@ -1,5 +1,6 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.ProductPacking;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.polyhedral.pass.Scheduled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -65,18 +66,18 @@ class ReductionKernelsTest {
     assertEquals(17, kernels);
   }
 
-  private static PolyhedralOptimizer.Scheduled reassociated(String kernel, Path dir) throws Exception {
+  private static Scheduled reassociated(String kernel, Path dir) throws Exception {
     return PolyhedralOptimizer.schedule(SequentialTimeTest.scop(kernel, dir),
         PolyhedralOptimizer.Config.defaults().withReassociate(true));
   }
 
   @Test
   void ataxAndBicgRunTheirOuterLoopInParallelWithTheVectorReduced(@TempDir Path dir) throws Exception {
-    PolyhedralOptimizer.Scheduled atax = reassociated("atax", dir.resolve("atax"));
+    Scheduled atax = reassociated("atax", dir.resolve("atax"));
     assertNotNull(atax.reductions());
     // y[N] and s[M], with the sizes of the MINI dataset
     assertEquals(List.of("reduction(+: y[0:42])"), atax.reductions().clauses(java.util.Set.of("S1", "S2", "S3")));
-    PolyhedralOptimizer.Scheduled bicg = reassociated("bicg", dir.resolve("bicg"));
+    Scheduled bicg = reassociated("bicg", dir.resolve("bicg"));
     assertNotNull(bicg.reductions());
     assertEquals(List.of("reduction(+: s[0:38])"), bicg.reductions().clauses(java.util.Set.of("S1", "S2", "S3")));
   }

@@ -1,5 +1,6 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.ColumnInterchange;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

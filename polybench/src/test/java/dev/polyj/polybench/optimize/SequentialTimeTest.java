@@ -1,5 +1,9 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.ParallelWork;
+import dev.polyj.polyhedral.scheduling.pass.StreamingOrder;
+import dev.polyj.polyhedral.scheduling.pass.SequentialTime;
+import dev.polyj.polyhedral.pass.Scheduled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -59,7 +63,7 @@ class SequentialTimeTest {
   @ValueSource(strings = {"fdtd-2d", "heat-3d", "jacobi-1d"})
   void timeLoopStaysSequentialOutsideParallelSpaceLoops(String name, @TempDir Path dir) throws Exception {
     Scop scop = scop(name, dir);
-    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
+    Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
     ScheduleNode.Band time = outermostBand(s.tree());
     assertEquals(1, time.nMember(), "the time loop is tiled: " + time.members());
     assertFalse(time.coincident().get(0), "the time loop carries the stencil's dependences");
@@ -71,26 +75,22 @@ class SequentialTimeTest {
   @ValueSource(strings = {"seidel-2d", "jacobi-2d"})
   void smallTwoDimensionalStencilsKeepTheWavefront(String name, @TempDir Path dir) throws Exception {
     Scop scop = scop(name, dir);
-    PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
+    Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
     ScheduleNode.Band tiles = outermostBand(s.tree());
     assertTrue(tiles.nMember() >= 3, "the time-space band is not tiled: " + tiles.members());
     assertTrue(tiles.coincident().get(1), "the wavefront's second tile loop is not parallel");
   }
 
-  /** With {@code polyj.outOfPlaceTime}, the out-of-place jacobi-2d runs parallel sweeps in a sequential time loop; in-place seidel-2d does not. */
+  /** With {@code time-loop.out-of-place=true}, the out-of-place jacobi-2d runs parallel sweeps in a sequential time loop; in-place seidel-2d does not. */
   @ParameterizedTest
   @ValueSource(strings = {"seidel-2d", "jacobi-2d"})
   void outOfPlaceStencilsCanKeepTheTimeLoopOutside(String name, @TempDir Path dir) throws Exception {
     Scop scop = scop(name, dir);
-    System.setProperty("polyj.outOfPlaceTime", "true");
-    try {
-      PolyhedralOptimizer.Scheduled s = PolyhedralOptimizer.schedule(scop, PolyhedralOptimizer.Config.defaults());
-      ScheduleNode.Band time = outermostBand(s.tree());
-      assertEquals(name.equals("jacobi-2d"), time.nMember() == 1, "time band: " + time.members());
-      if (name.equals("jacobi-2d")) assertInnerBandsParallel(time.child(), true);
-    } finally {
-      System.clearProperty("polyj.outOfPlaceTime");
-    }
+    Scheduled s = PolyhedralOptimizer.schedule(scop,
+        PolyhedralOptimizer.Config.defaults().pipeline().withOption("time-loop", "out-of-place", "true"));
+    ScheduleNode.Band time = outermostBand(s.tree());
+    assertEquals(name.equals("jacobi-2d"), time.nMember() == 1, "time band: " + time.members());
+    if (name.equals("jacobi-2d")) assertInnerBandsParallel(time.child(), true);
   }
 
   @Test
@@ -125,14 +125,14 @@ class SequentialTimeTest {
     // modes: the decision, a sequential time loop everywhere (fused steps, then unfused ones), and
     // the default threshold of parallel work (the others run every parallel loop in parallel)
     for (String mode : List.of("auto", "sequential", "unfused", "threshold")) {
-      String saved = System.getProperty("polyj.timeLoop");
-      System.setProperty("polyj.timeLoop", mode.equals("unfused") ? "sequential" : "auto");
-      System.setProperty("polyj.fuseTimeStep", Boolean.toString(!mode.equals("unfused")));
-      if (!mode.equals("threshold")) System.setProperty("polyj.parallelWork", "0");
-      try {
+      var pipeline = PolyhedralOptimizer.Config.defaults().pipeline()
+          .withOption("time-loop", "mode", mode.equals("unfused") ? "sequential" : "auto")
+          .withOption("time-loop", "fuse", Boolean.toString(!mode.equals("unfused")));
+      if (!mode.equals("threshold")) pipeline = pipeline.withOption("parallel-work", "threshold", "0");
+      {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer()));
+        CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int exit = cl.execute("--dataset", "MINI", "--reps", "1", "--threads", "2", "--progress", "none", "--no-reassociate",
@@ -141,11 +141,6 @@ class SequentialTimeTest {
         assertTrue(out.toString().contains("6 kernels: 6 ok"), out.toString());
         assertFalse(out.toString().contains("left unchanged"), out.toString());
         assertFalse(out.toString().contains(" rel "), "an optimized output differs from the original: " + out);
-      } finally {
-        System.clearProperty("polyj.fuseTimeStep");
-        System.clearProperty("polyj.parallelWork");
-        if (saved == null) System.clearProperty("polyj.timeLoop");
-        else System.setProperty("polyj.timeLoop", saved);
       }
     }
   }

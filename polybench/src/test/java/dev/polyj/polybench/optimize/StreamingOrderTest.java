@@ -1,5 +1,9 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.transform.ParallelWork;
+import dev.polyj.polyhedral.scheduling.pass.StreamingOrder;
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.polyhedral.pass.Scheduled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -134,7 +138,7 @@ class StreamingOrderTest {
   void aMatrixProductKeepsItsTiles(@TempDir Path dir) throws Exception {
     Scop scop = synthetic("product", dir);
     assertTrue(StreamingOrder.streams(scop), "i, k, j order is stride one innermost");
-    PolyhedralOptimizer.Scheduled untiled = PolyhedralOptimizer.schedule(scop,
+    Scheduled untiled = PolyhedralOptimizer.schedule(scop,
         PolyhedralOptimizer.Config.defaults().withTileSizes(null));
     assertTrue(StreamingOrder.tilingPays(untiled.tree(), scop), "B is reused along i over a matrix");
     assertFalse(programOrder(scop));
@@ -160,7 +164,7 @@ class StreamingOrderTest {
   @ValueSource(strings = {"nussinov", "symm", "ludcmp"})
   void schedulesThatOnlyReorderTheLoopsGiveWay(String name, @TempDir Path dir) throws Exception {
     Scop scop = polybench(name, dir);
-    PolyhedralOptimizer.Scheduled untiled = PolyhedralOptimizer.schedule(scop,
+    Scheduled untiled = PolyhedralOptimizer.schedule(scop,
         PolyhedralOptimizer.Config.defaults().withTileSizes(null));
     assertFalse(StreamingOrder.transforms(untiled.tree()));
     assertTrue(programOrder(scop));
@@ -177,21 +181,19 @@ class StreamingOrderTest {
     assertTrue(text.contains("omp parallel for"), text);
     // the default threshold runs the program's order at MINI; 0 runs the schedule
     for (String threshold : List.of("default", "0")) {
-      if (!threshold.equals("default")) System.setProperty("polyj.parallelWork", threshold);
-      try {
-        assertExact(bench(dir.resolve("synthetic-" + threshold), "--suite", suite.toString()), 3);
-        assertExact(bench(dir.resolve("polybench-" + threshold), "--kernels",
-            "atax,bicg,gesummv,trisolv,durbin,jacobi-1d,fdtd-2d,cholesky,nussinov,symm"), 10);
-      } finally {
-        System.clearProperty("polyj.parallelWork");
-      }
+      var pipeline = PolyhedralOptimizer.Config.defaults().pipeline();
+      if (!threshold.equals("default")) pipeline = pipeline.withOption("parallel-work", "threshold", threshold);
+      assertExact(bench(pipeline, dir.resolve("synthetic-" + threshold), "--suite", suite.toString()), 3);
+      assertExact(bench(pipeline, dir.resolve("polybench-" + threshold), "--kernels",
+          "atax,bicg,gesummv,trisolv,durbin,jacobi-1d,fdtd-2d,cholesky,nussinov,symm"), 10);
     }
   }
 
-  private static String bench(Path out, String... args) {
+  private static String bench(dev.polyj.polyhedral.pass.PassManager<RegionState> pipeline, Path out,
+      String... args) {
     StringWriter sout = new StringWriter();
     StringWriter serr = new StringWriter();
-    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer()));
+    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));
     cl.setOut(new PrintWriter(sout, true));
     cl.setErr(new PrintWriter(serr, true));
     List<String> all = new ArrayList<>(List.of("--dataset", "MINI", "--reps", "1", "--threads", "2", "--progress",

@@ -36,6 +36,15 @@ public final class ProductBandSizes {
    * StrideOrder#query}), -1 for none.
    */
   public static long[] sizes(ScheduleNode.Band band, int stride1) {
+    return sizes(band, stride1, new long[] {PARALLEL, STRIDE_ONE, ACCUMULATION});
+  }
+
+  /**
+   * {@link #sizes(ScheduleNode.Band, int)} with {@code chosen} (parallel, stride-one,
+   * accumulation) instead of the measured constants.
+   */
+  public static long[] sizes(ScheduleNode.Band band, int stride1, long[] chosen) {
+    checkArgument(chosen.length == 3, "three sizes (parallel, stride-one, accumulation), got %s", chosen.length);
     checkArgument(stride1 >= -1 && stride1 < band.nMember(), "stride-one member %s of a %s-member band", stride1,
         band.nMember());
     if (band.nMember() != 3 || stride1 < 0 || !band.coincident().get(stride1) || !band.permutable()) return null;
@@ -53,27 +62,9 @@ public final class ProductBandSizes {
     }
     if (parallel < 0 || accumulation < 0) return null;
     long[] sizes = new long[3];
-    long[] chosen = chosen();
     sizes[parallel] = chosen[0];
     sizes[stride1] = chosen[1];
     sizes[accumulation] = chosen[2];
     return sizes;
-  }
-
-  /**
-   * The sizes (parallel, stride-one, accumulation): the constants, or the system property {@code
-   * polyj.productTiles} ("p,s,a", positive) for measuring others.
-   */
-  private static long[] chosen() {
-    String p = System.getProperty("polyj.productTiles");
-    if (p == null) return new long[] {PARALLEL, STRIDE_ONE, ACCUMULATION};
-    String[] parts = p.split(",");
-    checkArgument(parts.length == 3, "polyj.productTiles must be three sizes p,s,a, got %s", p);
-    long[] out = new long[3];
-    for (int k = 0; k < 3; k++) {
-      out[k] = Long.parseLong(parts[k].trim());
-      checkArgument(out[k] >= 1, "polyj.productTiles: size %s is not positive", out[k]);
-    }
-    return out;
   }
 }

@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.codegen.transform;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.codegen.ast.Expr;
@@ -42,9 +42,9 @@ import java.util.regex.Pattern;
  * Such a loop is promoted only when it streams: its references move with the loop along their last
  * subscript only ({@link #streams}).
  */
-final class ScalarPromotion {
+public final class ScalarPromotion {
   /** Prefix of the local variables holding promoted elements. */
-  static final String PREFIX = "polyj_acc";
+  public static final String PREFIX = "polyj_acc";
 
   private final Scop scop;
   private final Function<Node.User, List<String>> base;
@@ -61,10 +61,10 @@ final class ScalarPromotion {
   }
 
   /** An AST with its promotions and the statement printer that prints it. */
-  record Result(Node ast, Function<Node.User, List<String>> printer) {}
+  public record Result(Node ast, Function<Node.User, List<String>> printer) {}
 
   /** {@code ast} with the updated elements of its innermost loops promoted; {@code base} prints the statements. */
-  static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
     return apply(ast, scop, base, (statements, locals) -> null);
   }
 
@@ -74,7 +74,7 @@ final class ScalarPromotion {
    * reductions may be reassociated: it receives the loop's statements and the promoted arrays with
    * their local variables, and returns the clause or null.
    */
-  static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base,
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base,
       java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
     ScalarPromotion p = new ScalarPromotion(scop, base, simd);
     Node out = p.walk(ast);
@@ -148,7 +148,7 @@ final class ScalarPromotion {
    * reference to the array is that element and its subscripts do not mention {@code iterator};
    * else null.
    */
-  static String invariantElement(String array, List<List<String>> lines, String iterator) {
+  public static String invariantElement(String array, List<List<String>> lines, String iterator) {
     Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
     Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
     String element = null;
@@ -173,7 +173,7 @@ final class ScalarPromotion {
    * {@code array} whose subscripts do not mention {@code iterator} and the statement's other reads
    * of the array are proven apart from its write; else null.
    */
-  static String provenElement(String array, List<String> lines, String iterator, Statement st) {
+  public static String provenElement(String array, List<String> lines, String iterator, Statement st) {
     if (st == null) return null;
     Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
     Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
@@ -199,7 +199,7 @@ final class ScalarPromotion {
    * with its accumulator in a register the C compiler vectorizes the loop by assembling vectors
    * one strided element at a time, which costs more than the stores it saves.
    */
-  static boolean streams(List<String> lines, String iterator) {
+  public static boolean streams(List<String> lines, String iterator) {
     Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])[A-Za-z_][A-Za-z0-9_]*(?=\\[)");
     Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
     for (String s : lines) {
@@ -227,7 +227,7 @@ final class ScalarPromotion {
    * element {@code W} touches at the same instance ({@code R ∩ W} empty as relations from instances
    * to elements).
    */
-  static boolean readsApartFromWrite(Statement st, String array) {
+  public static boolean readsApartFromWrite(Statement st, String array) {
     Access write = null;
     for (Access a : st.accesses()) {
       if (!a.array().equals(array) || !a.isWrite()) continue;

@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.codegen.transform;
 
 import dev.polyj.codegen.ast.Node;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.function.Function;
  * each is a placeholder statement call in the AST, and the printer this class wraps around the
  * statement printer prints its lines in place of the call.
  */
-final class LiteralLines {
+public final class LiteralLines {
   private final String prefix;
   private final List<List<String>> texts = new ArrayList<>();
 

@@ -1,11 +1,10 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.codegen.transform;
 
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.BasicRelation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -17,20 +16,20 @@ import java.util.TreeSet;
  * dimension (directly, or through the dimensions it is bounded by), summed over the statements.
  * It over-estimates triangular domains by a constant factor, which is all a threshold needs.
  */
-final class ParallelWork {
+public final class ParallelWork {
   private ParallelWork() {}
 
   /** Name of the region's flag that enables its parallel loops. */
-  static final String FLAG = "polyj_parallel";
+  public static final String FLAG = "polyj_parallel";
 
   /** Macro with the threshold (statement instances) from which the parallel loops run in parallel. */
-  static final String THRESHOLD_MACRO = "POLYJ_PARALLEL_WORK";
+  public static final String THRESHOLD_MACRO = "POLYJ_PARALLEL_WORK";
 
   /** The default threshold: about ten milliseconds of vectorized work in one thread. */
-  static final long DEFAULT_THRESHOLD = 20_000_000L;
+  public static final long DEFAULT_THRESHOLD = 20_000_000L;
 
   /** The estimate of the SCoP's statement instances, as a C expression of type double. */
-  static String estimate(Scop scop) {
+  public static String estimate(Scop scop) {
     List<String> terms = new ArrayList<>();
     for (Statement st : scop.statements()) {
       List<String> factors = new ArrayList<>();
@@ -85,19 +84,12 @@ final class ParallelWork {
    * The lines that define the threshold macro (its default {@code threshold}, changed with {@code
    * -DPOLYJ_PARALLEL_WORK=...}) before the region.
    */
-  static String prelude(long threshold) {
+  public static String prelude(long threshold) {
     return "#ifndef " + THRESHOLD_MACRO + "\n#define " + THRESHOLD_MACRO + " " + threshold + "\n#endif\n";
   }
 
   /** The declaration of the region's flag. */
-  static String declaration(Scop scop) {
+  public static String declaration(Scop scop) {
     return "const int " + FLAG + " = " + estimate(scop) + " >= (double)" + THRESHOLD_MACRO + ";";
-  }
-
-  /** The threshold: the system property {@code polyj.parallelWork} when set, else the default. */
-  static long threshold() {
-    String s = System.getProperty("polyj.parallelWork");
-    if (s == null || s.isBlank()) return DEFAULT_THRESHOLD;
-    return Long.parseLong(s.trim().toLowerCase(Locale.ROOT));
   }
 }

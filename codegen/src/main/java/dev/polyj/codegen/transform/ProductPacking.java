@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.codegen.transform;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.codegen.ast.Expr;
@@ -50,7 +50,7 @@ import java.util.function.Function;
  * floating-point results are bit-identical. Rows after the last full group of 4 and columns after
  * the last full strip of 8 run in the original loops, reading the original arrays.
  */
-final class ProductPacking {
+public final class ProductPacking {
   /** Rows of the micro-kernel (one broadcast value each). */
   static final int ROWS = 4;
 
@@ -61,7 +61,7 @@ final class ProductPacking {
   static final int COLUMNS = 2 * LANES;
 
   /** Prefix of the names this pass declares. */
-  static final String PREFIX = "polyj_pk";
+  public static final String PREFIX = "polyj_pk";
 
   private static final String VECTOR = "polyj_v4d";
 
@@ -76,10 +76,10 @@ final class ProductPacking {
   }
 
   /** An AST with its packed product tiles, the printer that prints it, and whether any tile was packed. */
-  record Result(Node ast, Function<Node.User, List<String>> printer, boolean packed) {}
+  public record Result(Node ast, Function<Node.User, List<String>> printer, boolean packed) {}
 
   /** {@code ast} with every eligible product tile packed; {@code base} prints the statements. */
-  static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
     ProductPacking p = new ProductPacking(scop);
     Node out = p.walk(ast);
     return new Result(out, p.literals.printer(base), p.next > 0);

@@ -1,6 +1,6 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.reductions.pass;
 
-import dev.polyj.polybench.optimize.PolyhedralOptimizer.Scheduled;
+import dev.polyj.polyhedral.pass.Scheduled;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scheduling.TreeDependences;
 import dev.polyj.polyhedral.scop.Scop;
@@ -29,7 +29,7 @@ import java.util.function.Function;
  *       no longer keeps the reductions innermost (matrix products lose their tiling).
  * </ol>
  */
-final class ReductionSchedules {
+public final class ReductionSchedules {
   private ReductionSchedules() {}
 
   /**
@@ -44,7 +44,7 @@ final class ReductionSchedules {
     if (own != null && ReductionLoops.outermostLoops(own.tree()).size() < baseLoops.size()) return own;
     if (baseLoops.contains(false)) {
       Scheduled relaxed = withReductionLoops(scheduler.apply(reductions.relaxed()), scop, reductions);
-      if (relaxed.reductions() != null && !relaxed.reductions().clauses().isEmpty()
+      if (relaxed.reductions() instanceof ReductionLoops.Result r && !r.clauses().isEmpty()
           && !ReductionLoops.outermostLoops(relaxed.tree()).contains(false)) {
         return relaxed;
       }
@@ -62,20 +62,6 @@ final class ReductionSchedules {
     if (loops.clauses().isEmpty() || ReductionLoops.outermostLoops(loops.tree()).contains(false)) return null;
 
     return new Scheduled(scop, loops.tree(), null, null, loops);
-  }
-
-  /**
-   * The {@code omp simd} reduction clause of a promoted innermost loop running {@code statements}
-   * with the accumulators {@code locals} (array -> local variable), or null. Only untiled loops
-   * are vectorized this way: the point loop of a tile runs 32 iterations, too few to pay for the
-   * private per-lane accumulators and the final combination (syrk ran 1.8 times slower with them).
-   */
-  static String simdClause(Scheduled s, java.util.Set<String> statements, java.util.Map<String, String> locals) {
-    if (s.reductions() == null) return null;
-    if (s.tiling() != null) {
-      for (String st : statements) if (s.tiling().addedDims(st) > 0) return null;
-    }
-    return s.reductions().simdClause(statements, locals);
   }
 
   /**

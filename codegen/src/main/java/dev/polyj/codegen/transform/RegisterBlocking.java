@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.codegen.transform;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.codegen.ast.Expr;
@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
  * not use {@code k}, the statements must not write scalars, and at most {@link #MAX_ELEMENTS}
  * elements per iteration are promoted (register pressure).
  */
-final class RegisterBlocking {
+public final class RegisterBlocking {
   /** Iterations of the vectorized loop per strip at least: two AVX2 vectors of doubles. */
   static final int MIN_WIDTH = 8;
 
@@ -64,7 +64,7 @@ final class RegisterBlocking {
   static final int MAX_ELEMENTS = VALUES / MIN_WIDTH;
 
   /** Prefix of the local arrays holding promoted elements. */
-  static final String PREFIX = "polyj_rb";
+  public static final String PREFIX = "polyj_rb";
 
   private static final String STRIP = "polyj_jb";
   private final Scop scop;
@@ -79,10 +79,10 @@ final class RegisterBlocking {
   }
 
   /** An AST with its register blocks and the statement printer that prints it. */
-  record Result(Node ast, Function<Node.User, List<String>> printer) {}
+  public record Result(Node ast, Function<Node.User, List<String>> printer) {}
 
   /** {@code ast} with its eligible accumulation loops register-blocked; {@code base} prints the statements. */
-  static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base) {
     RegisterBlocking r = new RegisterBlocking(scop, base);
     Node out = r.walk(ast);
     return new Result(out, r.literals.printer(base));

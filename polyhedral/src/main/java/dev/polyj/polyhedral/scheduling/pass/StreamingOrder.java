@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.polyhedral.scheduling.pass;
 
 import com.google.common.base.Preconditions;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
@@ -37,12 +37,14 @@ import java.util.Map;
  * the schedule stays. What is not estimated: reuse between different statements that only a
  * fusion of the program's separate loop nests would capture.
  */
-final class StreamingOrder {
+public final class StreamingOrder {
   private StreamingOrder() {}
 
-  /** Whether {@code scop}'s own order is kept for one thread instead of {@code tree} (a schedule before tiling). */
-  static boolean preferred(ScheduleNode tree, Scop scop) {
-    String forced = System.getProperty("polyj.programOrder", "auto");
+  /**
+   * Whether {@code scop}'s own order is kept for one thread instead of {@code tree} (a schedule
+   * before tiling); {@code forced} is {@code auto} (decided here), {@code always} or {@code never}.
+   */
+  public static boolean preferred(ScheduleNode tree, Scop scop, String forced) {
     if (forced.equals("never")) return false;
     if (forced.equals("always")) return true;
     return !tilingPays(tree, scop) && (streams(scop) || !transforms(tree));
@@ -55,10 +57,10 @@ final class StreamingOrder {
    * for dependences, not for the memory layout, and the program's own order is kept even when it
    * does not stream (nussinov reads a column in its innermost loop either way, and its schedule
    * moves to another row of the table at every iteration of its middle loop). {@link
-   * PolyhedralOptimizer} keeps this order only where the schedule's code has no parallel loop
+   * dev.polyj.polyhedral.pass.ScheduleState#programOrder} is printed only where the schedule's code has no parallel loop
    * ({@link #withThreads}).
    */
-  static boolean transforms(ScheduleNode n) {
+  public static boolean transforms(ScheduleNode n) {
     if (n instanceof ScheduleNode.Band b && b.permutable() && b.nMember() >= 2) return true;
     for (ScheduleNode c : n.children()) if (transforms(c)) return true;
     return false;
@@ -66,10 +68,11 @@ final class StreamingOrder {
 
   /**
    * Whether the program's order chosen by {@link #preferred} also replaces the schedule's
-   * parallel code where the region's work is too small for threads: when it streams (or is forced).
+   * parallel code where the region's work is too small for threads: when it streams (or is forced
+   * with {@code always}).
    */
-  static boolean withThreads(Scop scop) {
-    return System.getProperty("polyj.programOrder", "auto").equals("always") || streams(scop);
+  public static boolean withThreads(Scop scop, String forced) {
+    return forced.equals("always") || streams(scop);
   }
 
   /**
@@ -77,7 +80,7 @@ final class StreamingOrder {
    * loop; only the statements of the deepest nests count, which run the most instances (trisolv's
    * division by the diagonal runs once per row).
    */
-  static boolean streams(Scop scop) {
+  public static boolean streams(Scop scop) {
     int deepest = 0;
     for (Statement st : scop.statements()) deepest = Math.max(deepest, st.iterators().size());
     for (Statement st : scop.statements()) {
@@ -98,7 +101,7 @@ final class StreamingOrder {
    * Whether some permutable band of two or more members of {@code tree} has an access whose reuse
    * along one of its members spans a footprint of rank two or more (or cannot be analysed).
    */
-  static boolean tilingPays(ScheduleNode tree, Scop scop) {
+  public static boolean tilingPays(ScheduleNode tree, Scop scop) {
     return pays(tree, scop, new HashMap<>());
   }
 
@@ -151,7 +154,7 @@ final class StreamingOrder {
   }
 
   /** The rank of a list of integer rows of equal length (fraction-free Gaussian elimination, checked arithmetic). */
-  static int rank(List<long[]> rows) {
+  public static int rank(List<long[]> rows) {
     if (rows.isEmpty()) return 0;
     int cols = rows.get(0).length;
     long[][] m = new long[rows.size()][];

@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.codegen.transform;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.codegen.ast.Expr;
@@ -18,26 +18,25 @@ import java.util.Map;
  * {@code a}), where the statements walk arrays with {@code a} in the last subscript and never
  * with {@code b} there, such as deriche's column passes once their scalars are expanded along the
  * columns, becomes
- * <pre>
+ * <pre>{@code
  * parallel for (ab = lo; ab <= hi; ab += 32)
  *   for (b ...)
  *     simd for (a = ab; a <= min(ab + 31, hi); a++) body
- * </pre>
+ * }</pre>
  * so that the innermost loop runs with stride one and is vectorized, while each thread keeps a
  * block of columns. It is legal because the iterations of a parallel loop are independent (no
  * dependence is carried at its level), so its instances may run inside {@code b} in any order;
  * every instance runs once and the statements of an iteration keep their order, so results are
  * bit-identical.
  */
-final class ColumnInterchange {
+public final class ColumnInterchange {
   private ColumnInterchange() {}
 
   /** The strip width: four vectors of doubles. */
-  static final long STRIP = 32;
+  public static final long STRIP = 32;
 
   /** {@code ast} with its column walks interchanged; {@code scop} gives the statements' accesses. */
-  static Node apply(Node ast, Scop scop) {
-    if (System.getProperty("polyj.columnInterchange", "true").equals("false")) return ast;
+  public static Node apply(Node ast, Scop scop) {
     int[] counter = {0};
     return rewrite(ast, scop, counter);
   }

@@ -1,7 +1,6 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.polyhedral.storage.pass;
 
-import dev.polyj.codegen.ast.BuildOptions;
-import dev.polyj.codegen.c.ScopCodegen;
+import dev.polyj.polyhedral.pass.Scheduled;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.storage.ExpandedArray;
@@ -16,9 +15,10 @@ import java.util.List;
  * ScalarExpansion}, which also copies each scalar's last value back after the region, so code
  * after it reads what it read before), contracted after scheduling and tiling against the trees
  * the region's code runs ({@link StorageContraction}), and declared in the region's block ({@link
- * StorageDeclarations}). The system property {@code polyj.scalarExpansion=false} turns it off.
+ * StorageDeclarations}, by code generation). The passes {@code scalar-expansion} and {@code
+ * storage-contraction} run it.
  */
-final class ScalarStorage {
+public final class ScalarStorage {
   private final ScalarExpansion.Result expansion;
   private List<StorageContraction.Contracted> contracted = List.of();
   private Scop copies;
@@ -28,20 +28,27 @@ final class ScalarStorage {
   }
 
   /** The storage plan of {@code scop}'s scalars. */
-  static ScalarStorage expand(Scop scop) {
-    if (System.getProperty("polyj.scalarExpansion", "true").equals("false")) {
-      return new ScalarStorage(new ScalarExpansion.Result(scop, com.google.common.collect.ImmutableList.of(), null));
-    }
+  public static ScalarStorage expand(Scop scop) {
     return new ScalarStorage(ScalarExpansion.expand(scop));
   }
 
+  /** The storage of {@code scop} with no scalar expanded. */
+  public static ScalarStorage none(Scop scop) {
+    return new ScalarStorage(new ScalarExpansion.Result(scop, com.google.common.collect.ImmutableList.of(), null));
+  }
+
+  /** The expanded arrays. */
+  public List<ExpandedArray> arrays() {
+    return expansion.arrays();
+  }
+
   /** The SCoP to schedule. */
-  Scop scop() {
+  public Scop scop() {
     return expansion.scop();
   }
 
   /** {@code s} with the expanded arrays contracted under its tree (and the program's order, when printed too). */
-  PolyhedralOptimizer.Scheduled contract(PolyhedralOptimizer.Scheduled s) {
+  public Scheduled contract(Scheduled s) {
     if (!expansion.changed()) return s;
     // the copies after the region count as the last reads of their elements
     Scop after = expansion.after();
@@ -56,35 +63,32 @@ final class ScalarStorage {
     contracted = out;
     copies = after == null ? null : StorageContraction.apply(after, out);
     Scop program = s.programOrder() == null ? null : StorageContraction.apply(s.programOrder(), out);
-    return new PolyhedralOptimizer.Scheduled(StorageContraction.apply(s.scop(), out), s.tree(), s.tiling(), program,
+    return new Scheduled(StorageContraction.apply(s.scop(), out), s.tree(), s.tiling(), program,
         s.reductions());
   }
 
   /** The indentation level of the region's code: one more when it is wrapped in a block of declarations. */
-  int innerLevel(int level) {
+  public int innerLevel(int level) {
     return expansion.changed() ? level + 1 : level;
   }
 
-  /** The region's {@code code} inside a block that declares the contracted arrays first and releases them last. */
-  String wrap(String code, int level) {
-    if (!expansion.changed()) return code;
-    int pos = 0;
-    while (pos < code.length() && code.charAt(pos) == '#') {
-      int end = code.indexOf('\n', pos);
-      if (end < 0) break;
-      pos = end + 1;
-    }
-    String unit = "  ";
-    StringBuilder sb = new StringBuilder(code.substring(0, pos));
-    sb.append(unit.repeat(level)).append("{\n");
-    for (String d : StorageDeclarations.declarations(contracted)) sb.append(unit.repeat(level + 1)).append(d).append('\n');
-    sb.append(code.substring(pos));
-    if (copies != null) {
-      sb.append(ScopCodegen.region(copies, copies.schedule(), BuildOptions.defaults()
-          .withReservedNames(ScopCodegen.identifiers(copies)).withParallelLoops(false), level + 1));
-    }
-    for (String r : StorageDeclarations.releases(contracted)) sb.append(unit.repeat(level + 1)).append(r).append('\n');
-    sb.append(unit.repeat(level)).append("}\n");
-    return sb.toString();
+  /** Whether some scalar was expanded (the region's code is then a block that declares the arrays). */
+  public boolean changed() {
+    return expansion.changed();
+  }
+
+  /** The declarations of the contracted arrays, first in the region's block. */
+  public List<String> declarations() {
+    return StorageDeclarations.declarations(contracted);
+  }
+
+  /** The statements that release the contracted arrays, last in the region's block. */
+  public List<String> releases() {
+    return StorageDeclarations.releases(contracted);
+  }
+
+  /** The copies of the scalars' last values after the region, contracted, or null. */
+  public Scop copies() {
+    return copies;
   }
 }

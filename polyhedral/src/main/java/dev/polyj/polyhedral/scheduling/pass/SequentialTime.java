@@ -1,4 +1,4 @@
-package dev.polyj.polybench.optimize;
+package dev.polyj.polyhedral.scheduling.pass;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
@@ -17,7 +17,7 @@ import java.util.List;
  * merged into one band where no dependence open at the nest runs backward along any of them; the
  * band is left untiled: a time step streams through its arrays, and 32 x 32 space tiles only cut
  * the rows short (fdtd-2d at LARGE ran twice as slow with tiled space loops on one thread). The
- * system property {@code polyj.spaceTiles=true} marks the merged bands permutable, so that they
+ * pass option {@code time-loop.space-tiles=true} marks the merged bands permutable, so that they
  * are tiled.
  *
  * <p>A wavefront over skewed time tiles pays a synchronization per wavefront and runs the point
@@ -25,13 +25,13 @@ import java.util.List;
  * three or more statements or three space dimensions (fdtd-2d, heat-3d) this costs more than the
  * temporal locality it wins, and with one space dimension (jacobi-1d) a wavefront holds too little
  * work to pay for its synchronization: the space loops then run vectorized in one thread.
- * {@link #preferred} takes that decision from the scheduled tree. With the system property {@code
- * polyj.outOfPlaceTime=true}, a two-dimensional stencil that updates out of place (jacobi-2d: every
+ * {@link #preferred} takes that decision from the scheduled tree. With the pass option {@code
+ * time-loop.out-of-place=true}, a two-dimensional stencil that updates out of place (jacobi-2d: every
  * loop of a time step is parallel) also keeps its time loop outside ({@link #outOfPlace}); one that
  * updates in place (seidel-2d) keeps the wavefront. It is not the default: on a loaded machine the
  * 2 x tsteps parallel sweeps of jacobi-2d wait on each other far longer than the wavefront does.
  */
-final class SequentialTime {
+public final class SequentialTime {
   private SequentialTime() {}
 
   /** Fewest statements of a time band for which the time loop stays outside. */
@@ -94,7 +94,12 @@ final class SequentialTime {
    * instances) allow it. The tree is not annotated: its coincident flags are all false.
    */
   static ScheduleNode tree(Scop scop, UnionRelation deps) {
-    return walk(scop.schedule(), deps, true);
+    return tree(scop, deps, false);
+  }
+
+  /** {@link #tree}, with the merged space bands marked permutable (tiled by tiling) when {@code spaceTiles}. */
+  static ScheduleNode tree(Scop scop, UnionRelation deps, boolean spaceTiles) {
+    return walk(scop.schedule(), deps, true, spaceTiles);
   }
 
   /**
@@ -167,9 +172,9 @@ final class SequentialTime {
   }
 
   /** {@code outer}: no band has been met yet on the way down (the time loop stays alone). */
-  private static ScheduleNode walk(ScheduleNode node, UnionRelation open, boolean outer) {
+  private static ScheduleNode walk(ScheduleNode node, UnionRelation open, boolean outer, boolean tile) {
     if (node instanceof ScheduleNode.Domain d) {
-      return new ScheduleNode.Domain(d.domain(), walk(d.child(), TreeDependences.within(open, d.domain()), outer));
+      return new ScheduleNode.Domain(d.domain(), walk(d.child(), TreeDependences.within(open, d.domain()), outer, tile));
     }
     if (node instanceof ScheduleNode.Band b) {
       List<UnionRelation> members = new ArrayList<>(b.members());
@@ -188,24 +193,23 @@ final class SequentialTime {
       UnionRelation inner = open;
       for (UnionRelation m : members) inner = TreeDependences.tied(inner, m);
       int n = members.size();
-      boolean tile = Boolean.getBoolean("polyj.spaceTiles");
       return new ScheduleNode.Band(ImmutableList.copyOf(members), tile && n > 1, ImmutableList.copyOf(Collections.nCopies(n, false)),
-          ImmutableList.copyOf(Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT)), "", walk(child, inner, false));
+          ImmutableList.copyOf(Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT)), "", walk(child, inner, false, tile));
     }
-    if (node instanceof ScheduleNode.Sequence s) return new ScheduleNode.Sequence(filters(s.filters(), open, outer));
-    if (node instanceof ScheduleNode.Set s) return new ScheduleNode.Set(filters(s.filters(), open, outer));
+    if (node instanceof ScheduleNode.Sequence s) return new ScheduleNode.Sequence(filters(s.filters(), open, outer, tile));
+    if (node instanceof ScheduleNode.Set s) return new ScheduleNode.Set(filters(s.filters(), open, outer, tile));
     if (node instanceof ScheduleNode.Filter f) {
-      return new ScheduleNode.Filter(f.filter(), walk(f.child(), TreeDependences.within(open, f.filter()), outer));
+      return new ScheduleNode.Filter(f.filter(), walk(f.child(), TreeDependences.within(open, f.filter()), outer, tile));
     }
-    if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), open, outer));
-    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), open, outer));
+    if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), open, outer, tile));
+    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), open, outer, tile));
     return node;
   }
 
   private static ImmutableList<ScheduleNode.Filter> filters(List<ScheduleNode.Filter> fs, UnionRelation open,
-      boolean outer) {
+      boolean outer, boolean tile) {
     List<ScheduleNode.Filter> out = new ArrayList<>();
-    for (ScheduleNode.Filter f : fs) out.add((ScheduleNode.Filter) walk(f, open, outer));
+    for (ScheduleNode.Filter f : fs) out.add((ScheduleNode.Filter) walk(f, open, outer, tile));
     return ImmutableList.copyOf(out);
   }
 }

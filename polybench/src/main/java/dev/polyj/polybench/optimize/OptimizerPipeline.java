@@ -1,0 +1,77 @@
+package dev.polyj.polybench.optimize;
+
+import dev.polyj.codegen.transform.AstBuildPass;
+import dev.polyj.codegen.transform.ColumnInterchangePass;
+import dev.polyj.codegen.transform.GuardPeelingPass;
+import dev.polyj.codegen.transform.OpenMpPass;
+import dev.polyj.codegen.transform.ParallelWorkPass;
+import dev.polyj.codegen.transform.ProductPackingPass;
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.codegen.transform.RegisterBlockingPass;
+import dev.polyj.codegen.transform.RuntimeStepsPass;
+import dev.polyj.codegen.transform.ScalarPromotionPass;
+import dev.polyj.codegen.transform.UnrollAndJamPass;
+import dev.polyj.codegen.transform.VersionsPass;
+import dev.polyj.polyhedral.pass.Pass;
+import dev.polyj.polyhedral.pass.PassManager;
+import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
+import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
+import dev.polyj.polyhedral.scheduling.pass.TimeLoopPass;
+import dev.polyj.polyhedral.storage.pass.ScalarExpansionPass;
+import dev.polyj.polyhedral.storage.pass.StorageContractionPass;
+import dev.polyj.polyhedral.tiling.pass.DiamondPass;
+import dev.polyj.polyhedral.tiling.pass.ProductTileSizesPass;
+import dev.polyj.polyhedral.tiling.pass.StrideOrderPass;
+import dev.polyj.polyhedral.tiling.pass.TilingPass;
+import dev.polyj.polyhedral.tiling.pass.WavefrontPass;
+import dev.polyj.reductions.pass.ReductionsPass;
+import java.util.List;
+
+/**
+ * The optimizer's default pipeline: every pass in the order it runs, each on or off as its default
+ * says. This list is the one place that decides which passes the optimizer has; the command line
+ * and {@link PolyhedralOptimizer.Config} only enable, disable and set options of its passes.
+ */
+public final class OptimizerPipeline {
+  private OptimizerPipeline() {}
+
+  /** The passes in pipeline order. */
+  public static List<Pass<? super RegionState>> passes() {
+    return List.of(
+        // SCoP
+        new ScalarExpansionPass(),
+        // schedule tree
+        new SchedulingPass(),
+        new DiamondPass(),
+        new TimeLoopPass(),
+        new ProgramOrderPass(),
+        new ProductTileSizesPass(),
+        new StrideOrderPass(),
+        new WavefrontPass(),
+        new TilingPass(),
+        new ReductionsPass(),
+        new StorageContractionPass(),
+        // AST
+        new OpenMpPass(),
+        new ParallelWorkPass(),
+        new AstBuildPass(),
+        new RuntimeStepsPass(),
+        new GuardPeelingPass(),
+        new ProductPackingPass(),
+        new UnrollAndJamPass(),
+        new VersionsPass(),
+        new ColumnInterchangePass(),
+        new RegisterBlockingPass(),
+        new ScalarPromotionPass());
+  }
+
+  /** The default pipeline. */
+  public static PassManager<RegionState> defaults() {
+    return PassManager.of(passes());
+  }
+
+  /** The first and last passes the schedule of a SCoP runs (its schedule-tree passes before reductions). */
+  static final String FIRST_SCHEDULE_PASS = "scheduling";
+  static final String REDUCTIONS = "reductions";
+  static final String CONTRACTION = "storage-contraction";
+}

@@ -1,0 +1,47 @@
+package dev.polyj.polyhedral.scheduling.pass;
+
+import dev.polyj.polyhedral.pass.BasicPass;
+import dev.polyj.polyhedral.pass.ScheduleState;
+import dev.polyj.polyhedral.pass.Pass;
+import dev.polyj.polyhedral.pass.PassLevel;
+import dev.polyj.polyhedral.pass.PassOptions;
+import java.util.Map;
+
+/**
+ * Keeps the program's own loop order for the runs where the region's work is too small for
+ * threads, when the schedule's tiling would not pay for its reordering ({@link StreamingOrder}).
+ */
+public final class ProgramOrderPass extends BasicPass<ScheduleState> {
+  /** @param mode {@code auto} ({@link StreamingOrder} decides), {@code always} or {@code never} */
+  record Options(String mode) {}
+
+  private final Options options;
+
+  public ProgramOrderPass() {
+    this(new Options("auto"));
+  }
+
+  private ProgramOrderPass(Options options) {
+    super("program-order", PassLevel.SCHEDULE, true,
+        "keep the program's own (streaming) order where the schedule's reordering would not pay");
+    this.options = options;
+  }
+
+  @Override
+  public Map<String, String> options() {
+    return Map.of("mode", "auto (a reuse test decides), always or never; default auto");
+  }
+
+  @Override
+  public Pass<ScheduleState> withOption(String key, String value) {
+    if (!key.equals("mode")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
+    return new ProgramOrderPass(new Options(PassOptions.choice(this, key, value, "auto", "always", "never")));
+  }
+
+  @Override
+  public String run(ScheduleState s) {
+    s.programOrderMode = options.mode();
+    s.programOrder = StreamingOrder.preferred(s.tree(), s.scop, options.mode()) ? s.scop : null;
+    return s.programOrder == null ? "" : "program order kept for small work";
+  }
+}

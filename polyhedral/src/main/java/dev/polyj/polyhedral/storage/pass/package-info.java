@@ -1,0 +1,15 @@
+/**
+ * The storage passes, in pipeline order:
+ *
+ * <ol>
+ *   <li>{@code scalar-expansion} ({@link dev.polyj.polyhedral.storage.pass.ScalarExpansionPass}, SCoP
+ *       level): scalars written in loops become arrays, one element per write, copied back after
+ *       the region (Feautrier, "Array expansion", ICS 1988; the opposite direction of Kruse and
+ *       Grosser, "DeLICM", CGO 2018);
+ *   <li>{@code storage-contraction} ({@link dev.polyj.polyhedral.storage.pass.StorageContractionPass},
+ *       schedule level, required): the expanded arrays contracted under the final schedule to the
+ *       elements live at once (the occupancy-vector idea of Yuki and Rajopadhye, IMPACT 2013,
+ *       checked exactly on the schedule at hand).
+ * </ol>
+ */
+package dev.polyj.polyhedral.storage.pass;
