@@ -49,10 +49,10 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
    * parallel loops with OpenMP, turn tile bands without outer parallelism into wavefronts, put
    * the stride-one point loop innermost, and give time-iterated stencils concurrent-start
    * (diamond) hyperplanes when tiling. With {@code parametricTiles}, the tile sizes are run-time
-   * values ({@link ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
+   * values ({@code ParametricTiling}) whose defaults are {@code tileSizes} (see {@link
    * #withParametricTiles}). Loops with independent iterations around a vectorized innermost loop
-   * are unrolled {@code unrollJam} times and jammed into it ({@link UnrollAndJam}; 1 for none).
-   * With {@code reassociate}, reductions may be reordered and run in parallel ({@link
+   * are unrolled {@code unrollJam} times and jammed into it ({@code UnrollAndJam}; 1 for none).
+   * With {@code reassociate}, reductions may be reordered and run in parallel ({@code
    * ReductionDependences}; off by default, since the sums then round differently).
    */
   public record Config(long[] tileSizes, TileSizePolicy sizePolicy, boolean parallel, boolean wavefront,
