@@ -561,7 +561,112 @@ public final class MultiforParser {
     }
   }
 
-  static ImmutableList<MfToken> tokens(String src, String file) {
-    return ImmutableList.copyOf(MfLexer.tokenize(src, file));
+  // ---------------------------------------------------------------------------------------------
+  // Collapsed loop nests: #pragma polyj collapse before a perfect nest of for-loops
+
+  private static final java.util.regex.Pattern COLLAPSE =
+      java.util.regex.Pattern.compile("(?m)^[ \\t]*(#)[ \\t]*pragma[ \\t]+polyj[ \\t]+collapse\\b[^\\n]*");
+
+  /**
+   * A perfect loop nest to run as one flat loop over the ranks of its iterations.
+   *
+   * @param start where the pragma line starts
+   * @param end where the nest ends
+   * @param loops the for-loops, outermost first (grain 1, offset 0)
+   * @param body the innermost body's C text
+   */
+  public record Collapse(int start, int end, ImmutableList<MultiforLoop.Loop> loops, String body, dev.polyj.polyhedral.scop.SourcePos pos) {}
+
+  /** The nests of {@code src} marked {@code #pragma polyj collapse}. */
+  public static List<Collapse> parseCollapses(String src, String file) {
+    MultiforParser ps = new MultiforParser(src, file);
+    List<Collapse> out = new ArrayList<>();
+    var m = COLLAPSE.matcher(src);
+    while (m.find()) {
+      int at = 0;
+      while (at < ps.toks.size() - 1 && ps.toks.get(at).start() < m.end()) at++;
+      ps.p = at;
+      out.add(ps.collapse(m.start(1)));
+    }
+    return out;
+  }
+
+  private Collapse collapse(int start) {
+    MfToken first = peek();
+    if (!first.is("for")) throw error(first, "expected a for-loop after '#pragma polyj collapse', not " + first);
+    List<MultiforLoop.Loop> loops = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    int braces = 0;
+    while (peek().is("for")) {
+      MfToken kw = next();
+      expect("(");
+      if (peek().is("int") || peek().is("long")) next();
+      MfToken idx = next();
+      if (idx.kind() != MfToken.Kind.IDENT) throw error(idx, "expected a loop index before " + idx);
+      if (names.contains(idx.text())) throw error(idx, "index '" + idx.text() + "' defined twice");
+      names.add(idx.text());
+      expect("=");
+      HeaderExpr init = expr();
+      expect(";");
+      List<MfToken> one = List.of(idx);
+      String[] cmp = new String[1];
+      HeaderExpr[] bound = new HeaderExpr[1];
+      condition(one, cmp, bound);
+      expect(";");
+      long[] step = new long[1];
+      step(one, step, new boolean[1]);
+      expect(")");
+      boolean up = cmp[0].startsWith("<");
+      if (step[0] == 0 || (step[0] > 0) != up) {
+        throw error(idx, "the step of '" + idx.text() + "' must go toward its bound");
+      }
+      for (HeaderExpr e : List.of(init, bound[0])) checkAffine(e);
+      loops.add(new MultiforLoop.Loop(idx.text(), init, cmp[0], bound[0], step[0], 1, 0, kw.pos()));
+      if (peek().is("{") && toks.get(p + 1).is("for") && closesRightAfterStatement(p + 1)) {
+        next();
+        braces++;
+      }
+    }
+    MfToken bodyStart = peek();
+    int from = p;
+    statementExtent();
+    String body = src.substring(toks.get(from).start(), toks.get(p - 1).end());
+    for (int i = 0; i < braces; i++) expect("}"); // the blocks that held just an inner loop
+    int end = toks.get(p - 1).end();
+    return new Collapse(start, end, ImmutableList.copyOf(loops), body, bodyStart.pos());
+  }
+
+  /** Whether the block opening before token {@code at} holds just the statement starting there. */
+  private boolean closesRightAfterStatement(int at) {
+    int save = p;
+    p = at;
+    try {
+      statementExtent();
+      return peek().is("}");
+    } catch (dev.polyj.polyhedral.frontend.CSourceException e) {
+      return false;
+    } finally {
+      p = save;
+    }
+  }
+
+  /** Collapsed bounds must be affine: sums of integer multiples of names. */
+  private static void checkAffine(HeaderExpr e) {
+    if (e instanceof HeaderExpr.Bin b) {
+      if (b.op() == '/' || b.op() == '%') {
+        throw new CSourceException(b.pos(), "'" + b.op() + "' in the bounds of a collapsed loop is not supported");
+      }
+      if (b.op() == '*') {
+        Set<String> l = new HashSet<>();
+        Set<String> r = new HashSet<>();
+        b.left().variables(l);
+        b.right().variables(r);
+        if (!l.isEmpty() && !r.isEmpty()) throw new CSourceException(b.pos(), "non-affine bound '" + b.text() + "'");
+      }
+      checkAffine(b.left());
+      checkAffine(b.right());
+    } else if (e instanceof HeaderExpr.Neg n) {
+      checkAffine(n.operand());
+    }
   }
 }

@@ -33,23 +33,43 @@ public final class MultiforTranslator {
     this.prefix = prefix;
   }
 
-  /** The file with every multifor statement replaced by its translation. */
+  /**
+   * The file with every multifor statement replaced by its translation, and every loop nest
+   * marked {@code #pragma polyj collapse} by a flat loop over ranks ({@link CollapseTranslator}).
+   */
   public static String translateFile(String src, String file, boolean openmp) {
     List<MultiforParser.Occurrence> occ = MultiforParser.parse(src, file);
+    List<MultiforParser.Collapse> collapses = MultiforParser.parseCollapses(src, file);
     String prefix = "polyj_mf";
     while (src.contains(prefix)) prefix = prefix + "_";
     MultiforTranslator tr = new MultiforTranslator(openmp, prefix);
+    List<int[]> ranges = new ArrayList<>(); // start, end, kind (0 multifor, 1 collapse), index
+    for (int i = 0; i < occ.size(); i++) ranges.add(new int[] {occ.get(i).start(), occ.get(i).end(), 0, i});
+    for (int i = 0; i < collapses.size(); i++) ranges.add(new int[] {collapses.get(i).start(), collapses.get(i).end(), 1, i});
+    ranges.sort((a, b) -> Integer.compare(a[0], b[0]));
     StringBuilder out = new StringBuilder();
+    StringBuilder functions = new StringBuilder();
     int copied = 0;
-    for (MultiforParser.Occurrence o : occ) {
-      out.append(src, copied, o.start());
-      int lineStart = src.lastIndexOf('\n', o.start() - 1) + 1;
-      String indent = leadingSpace(src.substring(lineStart, o.start()));
-      out.append(tr.translate(o.loop(), indent));
-      copied = o.end();
+    for (int[] r : ranges) {
+      if (r[0] < copied) {
+        var pos = collapses.get(r[2] == 1 ? r[3] : 0).pos();
+        throw new dev.polyj.polyhedral.frontend.CSourceException(pos, "a collapsed nest inside a multifor is not supported");
+      }
+      out.append(src, copied, r[0]);
+      int lineStart = src.lastIndexOf('\n', r[0] - 1) + 1;
+      String indent = leadingSpace(src.substring(lineStart, r[0]));
+      if (r[2] == 0) {
+        out.append(tr.translate(occ.get(r[3]).loop(), indent));
+      } else {
+        var t = CollapseTranslator.translate(collapses.get(r[3]), prefix + "c" + r[3] + "_", indent);
+        out.append(t.code());
+        functions.append(t.functions());
+      }
+      copied = r[1];
     }
     out.append(src, copied, src.length());
-    return out.toString();
+    if (functions.length() == 0) return out.toString();
+    return "#ifdef _OPENMP\n#include <omp.h>\n#endif\n" + RankingC.helpers() + functions + "\n" + out;
   }
 
   private static String leadingSpace(String s) {

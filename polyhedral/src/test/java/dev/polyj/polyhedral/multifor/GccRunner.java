@@ -27,12 +27,16 @@ final class GccRunner {
 
   /** Standard output of the program, or an AssertionError with gcc's or the run's messages. */
   static String run(String c, boolean openmp, Map<String, String> env) throws IOException, InterruptedException {
+    return run(c, openmp, env, "-O2");
+  }
+
+  static String run(String c, boolean openmp, Map<String, String> env, String opt) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("polyj-mf");
     try {
       Path src = dir.resolve("t.c");
       Path exe = dir.resolve("t");
       Files.writeString(src, c, StandardCharsets.UTF_8);
-      List<String> cmd = new ArrayList<>(List.of("gcc", "-O2", "-std=gnu99", "-Wall", "-Werror=implicit-function-declaration"));
+      List<String> cmd = new ArrayList<>(List.of("gcc", opt, "-std=gnu99", "-Wall", "-Werror=implicit-function-declaration"));
       if (openmp) cmd.add("-fopenmp");
       cmd.addAll(List.of(src.toString(), "-o", exe.toString()));
       Process gcc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
