@@ -1,5 +1,6 @@
 package dev.polyj.polybench.cli;
 
+import dev.polyj.codegen.multifor.MultiforCodegen;
 import dev.polyj.polyhedral.multifor.MultiforTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -25,6 +26,14 @@ final class MultiforCommand implements Callable<Integer> {
       + "OpenMP sections (the paper's parallelization); without it the bodies run in source order.")
   boolean openmp;
 
+  @Option(names = "--polyhedral", description = "Generate the loops from the polyhedral model with the code generator "
+      + "(the paper's separated referential domains, compressed by their grains) instead of one merged loop per level.")
+  boolean polyhedral;
+
+  @Option(names = "--model", description = "Print the polyhedral model of each multifor instead: schedule map, context "
+      + "and options, as 'polyj codegen' reads them.")
+  boolean model;
+
   @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "Write the C to OUT instead of standard output.")
   Path output;
 
@@ -37,7 +46,9 @@ final class MultiforCommand implements Callable<Integer> {
     int code;
     try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      code = MultiforTool.run(file, openmp, output, o, e);
+      if (model) code = MultiforTool.run(file, MultiforTool::model, output, o, e);
+      else if (polyhedral) code = MultiforTool.run(file, MultiforCodegen::translateFile, output, o, e);
+      else code = MultiforTool.run(file, openmp, output, o, e);
     }
     spec.commandLine().getOut().print(out.toString(StandardCharsets.UTF_8));
     spec.commandLine().getOut().flush();

@@ -36,6 +36,20 @@ class MultiforCommandTest {
   }
 
   @Test
+  void modelFeedsTheCodeGeneratorAndPolyhedralModeUsesIt() throws IOException {
+    Path p = file("void f(void) {\n  multifor (a = 0, b = 10; a < 10, b < 15; a++, b++; 1, 4; 0, 0) {\n    0 : g(a);\n    1 : h(b);\n  }\n}\n");
+    MainTest.Run m = MainTest.run("", "multifor", "--model", p.toString());
+    assertEquals(0, m.code(), m.err());
+    assertTrue(m.out().contains("S0_0[t0] -> [t0, 0, 0]") || m.out().contains("S0_0[t0] -> [0 + 1*t0, 0, 0]"), m.out());
+    MainTest.Run loops = MainTest.run(m.out(), "codegen");
+    assertEquals(0, loops.code(), loops.err());
+    assertTrue(loops.out().contains("for (int c0 = 12; c0 <= 16; c0 += 4)"), loops.out());
+    MainTest.Run poly = MainTest.run("", "multifor", "--polyhedral", p.toString());
+    assertEquals(0, poly.code(), poly.err());
+    assertTrue(poly.out().contains("for (int c0 = 12; c0 <= 16; c0 += 4)") && poly.out().contains("h(b);"), poly.out());
+  }
+
+  @Test
   void badInputNamesItsPositionAndExitsWith2() throws IOException {
     String[][] cases = {
       {"void f(void) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 0, 1; 0, 0) { 0 : g(i); }\n}\n", ":2:13: error: the grain of 'i' must be at least 1"},

@@ -10,7 +10,7 @@ import java.util.Set;
  * {@code + - * / %} and parentheses, read from the source and printed back as its source text.
  * Evaluation follows C on 64-bit integers (division truncates toward zero); overflow is an error.
  */
-sealed interface HeaderExpr {
+public sealed interface HeaderExpr {
   /** The expression as written (its source text). */
   String text();
 
