@@ -2,6 +2,7 @@ package dev.polyj.codegen.multifor;
 
 import dev.polyj.codegen.c.CodegenCommand;
 import dev.polyj.polyhedral.frontend.CSourceException;
+import dev.polyj.polyhedral.multifor.IndexSubstitution;
 import dev.polyj.polyhedral.multifor.MultiforLoop;
 import dev.polyj.polyhedral.multifor.MultiforModel;
 import dev.polyj.polyhedral.multifor.MultiforParser;
@@ -18,7 +19,9 @@ import java.util.regex.Pattern;
  * code generator with every schedule dimension separated, so that each domain {@code D_i} where the
  * same nests overlap gets its own loops, stepping by the grains (the compression), with guards only
  * where nests with different lattices share a domain. Each statement call {@code S<s>_<k>(t...)}
- * becomes a block that sets nest {@code k}'s indices from the counters and runs the statement.
+ * becomes the statement with nest {@code k}'s indices replaced by their values
+ * {@code init + step * t} (outer indices substituted too), so that affine subscripts stay affine
+ * and the result is a static control part the optimizer can read.
  */
 public final class MultiforCodegen {
   private static final Pattern CALL = Pattern.compile("\\b(S\\d+_\\d+)\\(");
@@ -69,13 +72,14 @@ public final class MultiforCodegen {
       int end = close + 1;
       if (end < loops.length() && loops.charAt(end) == ';') end++;
       sb.append(loops, copied, mt.start());
-      sb.append("{ ");
+      Map<String, String> values = new HashMap<>();
       for (int l = 0; l < inst.loops().size(); l++) {
         MultiforLoop.Loop loop = inst.loops().get(l);
-        sb.append("int ").append(loop.index()).append(" = (int) ((long long) (").append(loop.init().text()).append(") + ")
-            .append(loop.step()).append("LL * (").append(args.get(l)).append(")); ");
+        String init = IndexSubstitution.substitute(loop.init().text(), values);
+        String step = loop.step() == 1 ? "" : loop.step() + " * ";
+        values.put(loop.index(), init.equals("0") ? step + "(" + args.get(l) + ")" : init + " + " + step + "(" + args.get(l) + ")");
       }
-      sb.append(inst.text()).append(" }");
+      sb.append("{ ").append(IndexSubstitution.substitute(inst.text(), values)).append(" }");
       copied = end;
     }
     sb.append(loops, copied, loops.length());
