@@ -1,0 +1,79 @@
+package dev.polyj.polybench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.codegen.c.GccDriver;
+import dev.polyj.polyhedral.multifor.MultiforTranslator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A multifor inside {@code #pragma scop}: {@code polyj multifor --polyhedral} turns it into affine
+ * loops and statements, which {@code polyj optimize} reads as a static control part and transforms;
+ * the optimized program prints what the sequential multifor translation prints (the referential
+ * order is the semantics the optimizer preserves).
+ */
+class MultiforOptimizeTest {
+  @TempDir Path dir;
+
+  private static final String PROGRAM = """
+      #include <stdio.h>
+      #define K 40
+      #define N 37
+      double a[K][N], s[K][N];
+      void kernel(void) {
+      #pragma scop
+        multifor (i1 = 0, i2 = 1; i1 < K, i2 < K - 1; i1++, i2++; 1, 1; 0, 3)
+        multifor (j1 = 0, j2 = 1; j1 < N, j2 < N - 1; j1++, j2++; 1, 1; 0, 3) {
+          0 : a[i1][j1] = (i1 * 7 + j1 * 3) % 11 + 0.5 * s[i1][j1];
+          1 : s[i2][j2] = a[i2 - 1][j2 - 1] + a[i2][j2 - 1] + a[i2 + 1][j2 - 1] + a[i2 - 1][j2] - 8 * a[i2][j2]
+                + a[i2 + 1][j2] + a[i2 - 1][j2 + 1] + a[i2][j2 + 1] + a[i2 + 1][j2 + 1] + 0.25 * s[i2 - 1][j2];
+        }
+      #pragma endscop
+      }
+      int main(void) {
+        for (int i = 0; i < K; i++) for (int j = 0; j < N; j++) s[i][j] = (i + 2 * j) % 5;
+        kernel();
+        kernel();
+        double c = 0;
+        for (int i = 0; i < K; i++) for (int j = 0; j < N; j++) c += (1 + (i * N + j) % 7) * s[i][j];
+        printf("%.17g\\n", c);
+        return 0;
+      }
+      """;
+
+  @Test
+  void optimizerTransformsTheMultiforStatements() throws IOException {
+    Assumptions.assumeTrue(GccDriver.available(), "gcc is not installed");
+    Path src = dir.resolve("m.c");
+    Files.writeString(src, PROGRAM);
+    Path poly = dir.resolve("poly.c");
+    MainTest.Run p = MainTest.run("", "multifor", "--polyhedral", "-o", poly.toString(), src.toString());
+    assertEquals(0, p.code(), p.err());
+    MainTest.Run scops = MainTest.run("", "scops", poly.toString());
+    assertTrue(scops.out().contains("status: scop"), scops.out());
+    Path opt = dir.resolve("opt.c");
+    MainTest.Run o = MainTest.run("", "optimize", "-o", opt.toString(), poly.toString());
+    assertEquals(0, o.code(), o.err());
+    assertTrue(Files.readString(opt).contains("#pragma omp parallel for"), Files.readString(opt));
+    String want = run(MultiforTranslator.translateFile(PROGRAM, "m.c", false), List.of());
+    assertEquals(want, run(Files.readString(poly), List.of()));
+    assertEquals(want, run(Files.readString(opt), List.of()));
+    assertEquals(want, run(Files.readString(opt), List.of("-fopenmp")));
+  }
+
+  private static String run(String c, List<String> flags) throws IOException {
+    try (GccDriver g = GccDriver.compile(c, flags)) {
+      GccDriver.Run r = g.run(List.of(), Map.of("OMP_NUM_THREADS", "2"), 60);
+      assertEquals(0, r.exitCode(), r.stderr());
+      return r.stdout();
+    }
+  }
+}

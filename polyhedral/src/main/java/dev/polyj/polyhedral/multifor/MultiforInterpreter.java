@@ -1,0 +1,112 @@
+package dev.polyj.polyhedral.multifor;
+
+import dev.polyj.polyhedral.frontend.CSourceException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The meaning of a multifor nest, straight from its definition (Fassi et al., IMPACT 2013,
+ * sections 2.1-2.2): every nest runs as ordinary C for-loops; iteration {@code t} of its loop at
+ * level {@code l} sits at referential coordinate {@code offset + grain * t} of that level; the
+ * executions of all nests are then ordered by their referential point (lexicographically), and
+ * at one point by the position of the statements in the body. This is the oracle the generated
+ * code is tested against; it enumerates and sorts, sharing nothing with the translation.
+ */
+public final class MultiforInterpreter {
+  /** Upper limit on the iterations of one loop, against runaway bounds. */
+  static final long MAX_ITERATIONS = 10_000_000;
+
+  /**
+   * One execution of a statement.
+   *
+   * @param statement the statement's ordinal in the multifor (source order, from 0)
+   * @param nest the nest that runs it
+   * @param text the C text it runs
+   * @param indices the values of the nest's indices, outermost first
+   * @param key the schedule: per level, the referential coordinate and the item's position in the
+   *     body, then the nest's position in the statement's prefix
+   * @param block per level the referential coordinate and the group of consecutive statements
+   *     (between nested multifors) the item belongs to: the bodies of different nests inside one
+   *     block may run in parallel
+   */
+  public record Event(int statement, int nest, String text, long[] indices, long[] key, long[] block) {
+    @Override
+    public String toString() {
+      return "S" + statement + "/nest " + nest + " " + Arrays.toString(indices) + " at " + Arrays.toString(key);
+    }
+  }
+
+  private final Map<MultiforLoop.Statement, Integer> ordinals = new HashMap<>();
+  private final List<Event> events = new ArrayList<>();
+
+  private MultiforInterpreter(MultiforLoop root) {
+    number(root);
+  }
+
+  private void number(MultiforLoop m) {
+    for (MultiforLoop.Item it : m.items()) {
+      if (it instanceof MultiforLoop.Statement s) ordinals.put(s, ordinals.size());
+      else number(((MultiforLoop.Nested) it).loop());
+    }
+  }
+
+  /** The executions of the statements of {@code root} in the order the multifor prescribes. */
+  public static List<Event> run(MultiforLoop root, Map<String, Long> parameters) {
+    MultiforInterpreter in = new MultiforInterpreter(root);
+    for (int k = 0; k < root.nests(); k++) {
+      in.nest(root, k, new HashMap<>(parameters), new long[0], new long[0], new long[0]);
+    }
+    List<Event> out = new ArrayList<>(in.events);
+    out.sort((a, b) -> Arrays.compare(a.key(), b.key()));
+    return out;
+  }
+
+  /** Runs nest {@code k} from level {@code m} down, as plain C loops, recording its executions. */
+  private void nest(MultiforLoop m, int k, Map<String, Long> env, long[] indices, long[] key, long[] block) {
+    MultiforLoop.Loop loop = m.loops().get(k);
+    long i = loop.init().eval(env);
+    for (long t = 0; holds(i, loop.cmp(), loop.bound().eval(env)); t++) {
+      if (t >= MAX_ITERATIONS) throw new CSourceException(loop.pos(), "loop '" + loop.index() + "' runs more than " + MAX_ITERATIONS + " iterations");
+      long position = Math.addExact(loop.offset(), Math.multiplyExact(loop.grain(), t));
+      env.put(loop.index(), i);
+      long[] idx = append(indices, i);
+      int group = 0;
+      for (int item = 0; item < m.items().size(); item++) {
+        MultiforLoop.Item it = m.items().get(item);
+        if (it instanceof MultiforLoop.Statement s) {
+          int j = 0;
+          for (Map.Entry<Integer, String> e : s.texts().entrySet()) {
+            if (e.getKey() == k) {
+              events.add(new Event(ordinals.get(s), k, e.getValue(), idx,
+                  append(append(append(key, position), item), j), append(append(block, position), group)));
+            }
+            j++;
+          }
+        } else {
+          nest(((MultiforLoop.Nested) it).loop(), k, env, idx, append(append(key, position), item), append(append(block, position), -1 - item));
+          group++;
+        }
+      }
+      i = Math.addExact(i, loop.step());
+    }
+    env.remove(loop.index());
+  }
+
+  private static boolean holds(long i, String cmp, long bound) {
+    return switch (cmp) {
+      case "<" -> i < bound;
+      case "<=" -> i <= bound;
+      case ">" -> i > bound;
+      default -> i >= bound;
+    };
+  }
+
+  private static long[] append(long[] a, long v) {
+    long[] b = Arrays.copyOf(a, a.length + 1);
+    b[a.length] = v;
+    return b;
+  }
+}

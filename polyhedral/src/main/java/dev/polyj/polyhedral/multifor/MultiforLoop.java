@@ -1,0 +1,46 @@
+package dev.polyj.polyhedral.multifor;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import dev.polyj.polyhedral.scop.SourcePos;
+import java.util.List;
+
+/**
+ * One multifor level (Fassi, Clauss, Kuhn, Slama, "Multifor for Multicore", IMPACT 2013, section
+ * 2): several for-loops whose bodies run at the same time, each placed on a common referential
+ * axis by its grain and offset. The k-th loop of every level of a multifor nest belongs to the
+ * k-th loop nest ("nest k"); iteration t of loop k of a level sits at referential position
+ * {@code offset_k + grain_k * t} of that level.
+ *
+ * @param loops the loops of this level, one per nest
+ * @param items the body: prefixed statements and nested multifor levels in source order
+ */
+public record MultiforLoop(SourcePos pos, ImmutableList<Loop> loops, ImmutableList<Item> items) {
+  public MultiforLoop(SourcePos pos, List<Loop> loops, List<Item> items) {
+    this(pos, ImmutableList.copyOf(loops), ImmutableList.copyOf(items));
+  }
+
+  public int nests() {
+    return loops.size();
+  }
+
+  /**
+   * One loop of a level: {@code for (index = init; index cmp bound; index += step)} with its grain
+   * (at least 1) and offset (at least 0). {@code cmp} is {@code <}, {@code <=}, {@code >} or
+   * {@code >=}; the step is non-zero and goes toward the bound.
+   */
+  public record Loop(String index, HeaderExpr init, String cmp, HeaderExpr bound, long step, long grain, long offset,
+      SourcePos pos) {}
+
+  /** An element of a multifor body. */
+  public sealed interface Item {}
+
+  /**
+   * A statement run by the nests it is prefixed with; {@code texts} maps each of these nests to
+   * the C text it runs (the same text, except for {@code [a, b]} selections that pick one
+   * alternative per nest).
+   */
+  public record Statement(ImmutableMap<Integer, String> texts, SourcePos pos) implements Item {}
+
+  public record Nested(MultiforLoop loop) implements Item {}
+}

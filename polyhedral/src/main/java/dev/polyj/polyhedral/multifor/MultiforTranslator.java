@@ -1,0 +1,221 @@
+package dev.polyj.polyhedral.multifor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Translates multifor statements into plain C (Fassi et al., IMPACT 2013, section 3).
+ *
+ * <p>Each level becomes one loop over its referential axis that visits exactly the referential
+ * coordinates some nest occupies, in increasing order: each nest's loop {@code k} has a trip count
+ * {@code n_k} (computed from its bounds once per entry of the level, as the paper's affine bounds
+ * allow), occupies {@code offset_k + grain_k * t} for {@code 0 <= t < n_k}, and the next
+ * coordinate is the smallest next occupied one over all nests. Where one nest runs alone this
+ * steps by its grain, which is the paper's compression of a referential domain by its grain; where
+ * several overlap it steps through the union of their progressions, so no empty referential
+ * iteration is ever run. At each coordinate the nests present set their indices
+ * ({@code index = init + step * (p - offset) / grain}) and run their statements in body order; a
+ * nested multifor starts its own axis for the nests present.
+ *
+ * <p>With {@code openmp}, the paper's parallelization: all threads walk the referential loops
+ * together, and at each point the bodies of the different nests (a maximal run of statements
+ * between nested multifors) are {@code omp sections}, whose closing barrier keeps the referential
+ * order between points.
+ */
+public final class MultiforTranslator {
+  private final boolean openmp;
+  private int levels;
+  private final String prefix;
+
+  private MultiforTranslator(boolean openmp, String prefix) {
+    this.openmp = openmp;
+    this.prefix = prefix;
+  }
+
+  /**
+   * The file with every multifor statement replaced by its translation, and every loop nest
+   * marked {@code #pragma polyj collapse} by a flat loop over ranks ({@link CollapseTranslator}).
+   */
+  public static String translateFile(String src, String file, boolean openmp) {
+    List<MultiforParser.Occurrence> occ = MultiforParser.parse(src, file);
+    List<MultiforParser.Collapse> collapses = MultiforParser.parseCollapses(src, file);
+    String prefix = "polyj_mf";
+    while (src.contains(prefix)) prefix = prefix + "_";
+    MultiforTranslator tr = new MultiforTranslator(openmp, prefix);
+    List<int[]> ranges = new ArrayList<>(); // start, end, kind (0 multifor, 1 collapse), index
+    for (int i = 0; i < occ.size(); i++) ranges.add(new int[] {occ.get(i).start(), occ.get(i).end(), 0, i});
+    for (int i = 0; i < collapses.size(); i++) ranges.add(new int[] {collapses.get(i).start(), collapses.get(i).end(), 1, i});
+    ranges.sort((a, b) -> Integer.compare(a[0], b[0]));
+    StringBuilder out = new StringBuilder();
+    StringBuilder functions = new StringBuilder();
+    int copied = 0;
+    for (int[] r : ranges) {
+      if (r[0] < copied) {
+        var pos = collapses.get(r[2] == 1 ? r[3] : 0).pos();
+        throw new dev.polyj.polyhedral.frontend.CSourceException(pos, "a collapsed nest inside a multifor is not supported");
+      }
+      out.append(src, copied, r[0]);
+      int lineStart = src.lastIndexOf('\n', r[0] - 1) + 1;
+      String indent = leadingSpace(src.substring(lineStart, r[0]));
+      if (r[2] == 0) {
+        out.append(tr.translate(occ.get(r[3]).loop(), indent));
+      } else {
+        var t = CollapseTranslator.translate(collapses.get(r[3]), prefix + "c" + r[3] + "_", indent);
+        out.append(t.code());
+        functions.append(t.functions());
+      }
+      copied = r[1];
+    }
+    out.append(src, copied, src.length());
+    if (functions.length() == 0) return out.toString();
+    return "#ifdef _OPENMP\n#include <omp.h>\n#endif\n" + RankingC.helpers() + functions + "\n" + out;
+  }
+
+  private static String leadingSpace(String s) {
+    int i = 0;
+    while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) i++;
+    return i == s.length() ? s : s.substring(0, i);
+  }
+
+  /** The C of one outermost multifor statement; {@code indent} is its line's indentation. */
+  String translate(MultiforLoop root, String indent) {
+    StringBuilder sb = new StringBuilder();
+    Out o = new Out(sb, indent);
+    if (openmp) {
+      o.raw("{\n");
+      o.line(1, "#pragma omp parallel");
+      level(root, null, o, 1);
+      o.line(0, "}");
+    } else {
+      level(root, null, o, 0);
+    }
+    String s = sb.toString();
+    return s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
+  }
+
+  private record Out(StringBuilder sb, String indent) {
+    void line(int depth, String text) {
+      sb.append(indent).append("  ".repeat(depth)).append(text).append('\n');
+    }
+
+    void raw(String text) {
+      sb.append(text);
+    }
+  }
+
+  /**
+   * One level; {@code present[k]} is the C condition telling whether nest {@code k} is at the
+   * current point of the enclosing level (null for the outermost level).
+   */
+  private void level(MultiforLoop m, String[] present, Out o, int d) {
+    String v = prefix + (levels++) + "_";
+    int n = m.nests();
+    boolean first = o.sb().length() == 0;
+    if (first) o.raw("{ /* multifor */\n");
+    else o.line(d, "{ /* multifor */");
+    StringBuilder decl = new StringBuilder("int ");
+    for (int k = 0; k < n; k++) decl.append(k > 0 ? ", " : "").append(m.loops().get(k).index()).append(" = 0");
+    o.line(d + 1, decl + ";");
+    for (int k = 0; k < n; k++) o.line(d + 1, "long long " + v + "lb" + k + " = 0, " + v + "n" + k + " = 0, " + v + "last" + k + " = 0;");
+    for (int k = 0; k < n; k++) {
+      MultiforLoop.Loop l = m.loops().get(k);
+      String guard = present == null ? "" : "if (" + present[k] + ") ";
+      o.line(d + 1, guard + "{");
+      o.line(d + 2, v + "lb" + k + " = (long long) (" + l.init().text() + ");");
+      o.line(d + 2, "long long " + v + "b = (long long) (" + l.bound().text() + ");");
+      o.line(d + 2, v + "n" + k + " = " + count(v + "lb" + k, v + "b", l) + ";");
+      String span = l.grain() == 1 ? v + "n" + k + " - 1" : l.grain() + "LL * (" + v + "n" + k + " - 1)";
+      o.line(d + 2, v + "last" + k + " = " + (l.offset() == 0 ? span : l.offset() + "LL + " + span) + ";");
+      o.line(d + 1, "}");
+    }
+    String p = v + "p";
+    o.line(d + 1, "long long " + p + " = 0;");
+    o.line(d + 1, "int " + v + "more = 0;");
+    for (int k = 0; k < n; k++) {
+      long off = m.loops().get(k).offset();
+      o.line(d + 1, "if (" + v + "n" + k + " > 0 && (!" + v + "more || " + off + "LL < " + p + ")) { " + p + " = " + off + "LL; " + v + "more = 1; }");
+    }
+    o.line(d + 1, "while (" + v + "more) {");
+    String[] here = new String[n];
+    for (int k = 0; k < n; k++) {
+      MultiforLoop.Loop l = m.loops().get(k);
+      here[k] = v + "a" + k;
+      String mod = l.grain() == 1 ? "" : " && (" + p + " - " + l.offset() + "LL) % " + l.grain() + "LL == 0";
+      o.line(d + 2, "int " + here[k] + " = " + v + "n" + k + " > 0 && " + p + " >= " + l.offset() + "LL && " + p + " <= " + v + "last" + k + mod + ";");
+      String t = l.grain() == 1 ? "(" + p + " - " + l.offset() + "LL)" : "(" + p + " - " + l.offset() + "LL) / " + l.grain() + "LL";
+      o.line(d + 2, "if (" + here[k] + ") " + l.index() + " = (int) (" + v + "lb" + k + " + " + l.step() + "LL * " + t + ");");
+    }
+    List<MultiforLoop.Statement> group = new ArrayList<>();
+    for (MultiforLoop.Item it : m.items()) {
+      if (it instanceof MultiforLoop.Statement s) {
+        group.add(s);
+      } else {
+        statements(group, here, o, d + 2);
+        group.clear();
+        level(((MultiforLoop.Nested) it).loop(), here, o, d + 2);
+      }
+    }
+    statements(group, here, o, d + 2);
+    o.line(d + 2, "long long " + v + "q = 0;");
+    o.line(d + 2, v + "more = 0;");
+    for (int k = 0; k < n; k++) {
+      MultiforLoop.Loop l = m.loops().get(k);
+      String next = l.grain() == 1 ? p + " + 1" : l.offset() + "LL + ((" + p + " - " + l.offset() + "LL) / " + l.grain() + "LL + 1) * " + l.grain() + "LL";
+      o.line(d + 2, "if (" + v + "n" + k + " > 0 && " + p + " < " + v + "last" + k + ") {");
+      o.line(d + 3, "long long " + v + "c = " + p + " < " + l.offset() + "LL ? " + l.offset() + "LL : " + next + ";");
+      o.line(d + 3, "if (!" + v + "more || " + v + "c < " + v + "q) { " + v + "q = " + v + "c; " + v + "more = 1; }");
+      o.line(d + 2, "}");
+    }
+    o.line(d + 2, p + " = " + v + "q;");
+    o.line(d + 1, "}");
+    o.line(d, "}");
+  }
+
+  /** The trip count of {@code for (i = lb; i cmp b; i += step)} as a C expression on long long. */
+  private static String count(String lb, String b, MultiforLoop.Loop l) {
+    long s = Math.abs(l.step());
+    if (s == 1) {
+      return switch (l.cmp()) {
+        case "<" -> b + " > " + lb + " ? " + b + " - " + lb + " : 0";
+        case "<=" -> b + " >= " + lb + " ? " + b + " - " + lb + " + 1 : 0";
+        case ">" -> lb + " > " + b + " ? " + lb + " - " + b + " : 0";
+        default -> lb + " >= " + b + " ? " + lb + " - " + b + " + 1 : 0";
+      };
+    }
+    return switch (l.cmp()) {
+      case "<" -> b + " > " + lb + " ? (" + b + " - " + lb + " + " + (s - 1) + "LL) / " + s + "LL : 0";
+      case "<=" -> b + " >= " + lb + " ? (" + b + " - " + lb + ") / " + s + "LL + 1 : 0";
+      case ">" -> lb + " > " + b + " ? (" + lb + " - " + b + " + " + (s - 1) + "LL) / " + s + "LL : 0";
+      default -> lb + " >= " + b + " ? (" + lb + " - " + b + ") / " + s + "LL + 1 : 0";
+    };
+  }
+
+  /** A run of statements at one referential point: in body order, or as parallel sections. */
+  private void statements(List<MultiforLoop.Statement> group, String[] here, Out o, int d) {
+    if (group.isEmpty()) return;
+    if (!openmp) {
+      for (MultiforLoop.Statement s : group) {
+        for (Map.Entry<Integer, String> e : s.texts().entrySet()) {
+          o.line(d, "if (" + here[e.getKey()] + ") { " + e.getValue() + " }");
+        }
+      }
+      return;
+    }
+    List<Integer> nests = new ArrayList<>();
+    for (MultiforLoop.Statement s : group) for (int k : s.texts().keySet()) if (!nests.contains(k)) nests.add(k);
+    nests.sort(null);
+    o.line(d, "#pragma omp sections");
+    o.line(d, "{");
+    for (int k : nests) {
+      o.line(d + 1, "#pragma omp section");
+      o.line(d + 1, "if (" + here[k] + ") {");
+      for (MultiforLoop.Statement s : group) {
+        String text = s.texts().get(k);
+        if (text != null) o.line(d + 2, "{ " + text + " }");
+      }
+      o.line(d + 1, "}");
+    }
+    o.line(d, "}");
+  }
+}

@@ -1,0 +1,106 @@
+package dev.polyj.polyhedral.multifor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.BeforeContainer;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Random multifor nests (one or two levels, one to four nests, any step direction, grains 1-4,
+ * offsets 0-5, inner bounds reading the own nest's outer index, statements of random nests around
+ * the inner level): the translation compiled by gcc prints the interpreter's trace.
+ */
+class RandomMultiforProperties {
+  @BeforeContainer
+  static void gcc() {
+    Assumptions.assumeTrue(GccRunner.available(), "gcc is not installed");
+  }
+
+  @Provide
+  Arbitrary<String> programs() {
+    return Arbitraries.longs().between(0, Long.MAX_VALUE).map(RandomMultiforProperties::program);
+  }
+
+  static String program(long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    int nests = 1 + r.nextInt(4);
+    int depth = 1 + r.nextInt(2);
+    StringBuilder sb = new StringBuilder();
+    List<String> outer = new ArrayList<>();
+    for (int l = 0; l < depth; l++) {
+      List<String> names = new ArrayList<>();
+      for (int k = 0; k < nests; k++) names.add("x" + l + "_" + k);
+      List<String> init = new ArrayList<>();
+      List<String> cond = new ArrayList<>();
+      List<String> step = new ArrayList<>();
+      List<String> grain = new ArrayList<>();
+      List<String> offset = new ArrayList<>();
+      for (int k = 0; k < nests; k++) {
+        String i = names.get(k);
+        String dep = l > 0 && r.nextBoolean() ? " + " + outer.get(k) : "";
+        boolean up = r.nextInt(4) != 0;
+        int lo = r.nextInt(5) - 2;
+        int hi = lo + r.nextInt(10) - 1;
+        int s = 1 + r.nextInt(3);
+        if (up) {
+          init.add(i + " = " + lo);
+          cond.add((r.nextBoolean() ? i + " < " + hi + dep : hi + dep + " >= " + i).replace("+ -", "- "));
+          step.add(s == 1 ? i + "++" : i + " += " + s);
+        } else {
+          init.add(i + " = " + hi + dep);
+          cond.add(i + (r.nextBoolean() ? " > " : " >= ") + lo);
+          step.add(s == 1 ? "--" + i : i + " -= " + s);
+        }
+        grain.add(Integer.toString(1 + r.nextInt(4)));
+        offset.add(Integer.toString(r.nextInt(6)));
+      }
+      sb.append("multifor (").append(String.join(", ", init)).append("; ").append(String.join(", ", cond)).append("; ")
+          .append(String.join(", ", step)).append("; ").append(String.join(", ", grain)).append("; ")
+          .append(String.join(", ", offset)).append(") {\n");
+      int before = r.nextInt(3);
+      int after = l == depth - 1 ? 0 : r.nextInt(2);
+      if (l == depth - 1) before = 1 + r.nextInt(3);
+      List<String> stmts = new ArrayList<>();
+      for (int s = 0; s < before + after; s++) {
+        int k = r.nextInt(nests);
+        List<String> idx = new ArrayList<>(names.subList(k, k + 1));
+        StringBuilder fmt = new StringBuilder("L" + l + "s" + s);
+        List<String> args = new ArrayList<>();
+        for (int m = 0; m < l; m++) args.add("x" + m + "_" + k);
+        args.add(names.get(k));
+        for (int m = 0; m < args.size(); m++) fmt.append(" %d");
+        stmts.add(k + " : printf(\"" + fmt + "\\n\", " + String.join(", ", args) + ");\n");
+      }
+      for (int s = 0; s < before; s++) sb.append(stmts.get(s));
+      sb.append("@").append(l).append("@");
+      for (int s = before; s < before + after; s++) sb.append(stmts.get(s));
+      sb.append("}\n");
+      outer = names;
+    }
+    // nest level l + 1 at the marker of level l
+    String text = sb.toString();
+    String[] parts = text.split("(?=multifor \\()");
+    String inner = parts[parts.length - 1].replaceAll("@\\d+@", "");
+    for (int l = parts.length - 2; l >= 0; l--) inner = parts[l].replace("@" + l + "@", inner);
+    return inner;
+  }
+
+  @Property(tries = 25)
+  void translationRunsTheInterpretersTrace(@ForAll("programs") String body) throws Exception {
+    String prog = PaperExamplesTest.program(Map.of(), body);
+    var ev = PaperExamplesTest.expected(prog, Map.of());
+    List<String> want = ev.stream().map(PaperExamplesTest::line).toList();
+    String seq = MultiforTranslator.translateFile(prog, "t.c", false);
+    assertEquals(want, PaperExamplesTest.lines(GccRunner.run(seq, false, Map.of())), seq);
+    String par = MultiforTranslator.translateFile(prog, "t.c", true);
+    PaperExamplesTest.assertSameBlocks(ev, PaperExamplesTest.lines(GccRunner.run(par, true, Map.of("OMP_NUM_THREADS", "2"))), par);
+  }
+}
