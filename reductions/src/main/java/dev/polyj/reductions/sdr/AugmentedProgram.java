@@ -104,7 +104,107 @@ public final class AugmentedProgram {
     List<Relation> nonEmpty = new ArrayList<>();
     for (Relation d : deps) if (!d.isEmpty()) nonEmpty.add(d);
     dependences = nonEmpty.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(nonEmpty);
-    schedule = PlutoScheduler.schedule(new ArrayList<>(domains.values()), dependences, new BisectionLexmin(1 << 12));
+    List<Relation> doms = new ArrayList<>(domains.values());
+    try {
+      schedule = PlutoScheduler.schedule(doms, dependences, new BisectionLexmin(1 << 12));
+    } catch (RuntimeException e) {
+      // Pluto's hyperplanes have non-negative coefficients: a loop that runs downwards (and the
+      // reductions along it) needs the original order to complete the schedule
+      UnionRelation original = originalOrder();
+      if (original == null) throw e;
+      schedule = PlutoScheduler.schedule(doms, dependences, new BisectionLexmin(1 << 12), original);
+    }
+  }
+
+  /**
+   * The original execution order extended to the redirect statements, or null when it cannot be
+   * written as affine maps: every row of the original schedule is doubled, and the redirect of
+   * {@code X[y]} sits at the odd value just after the loop (a constant level of the original
+   * schedule) that runs the accumulations into {@code X[y]}: after all of them, before whatever
+   * follows that loop.
+   */
+  UnionRelation originalOrder() {
+    Scop scop = program.scop();
+    List<Relation> maps = new ArrayList<>();
+    int np = params.size();
+    for (Statement s : scop.statements()) {
+      Relation m = null;
+      for (Relation r : scop.scheduleMap().alignParams(params).relations()) {
+        if (s.name().equals(r.space().domainTuple().name())) m = r;
+      }
+      if (m == null) return null;
+      long[][] rows = AffineMaps.rows(m);
+      if (rows == null) return null;
+      long[][] twice = new long[rows.length][];
+      for (int k = 0; k < rows.length; k++) {
+        twice[k] = new long[rows[k].length];
+        for (int c = 0; c < rows[k].length; c++) twice[k][c] = dev.polyj.presburger.arith.Ints.mul(2, rows[k][c]);
+      }
+      maps.add(scheduleMap(s.name(), s.depth(), twice));
+      for (ReductionStatement r : program.reductions()) {
+        if (!r.name().equals(s.name())) continue;
+        long[][] fin = finRows(r, rows, np);
+        if (fin == null) return null;
+        maps.add(scheduleMap(finName(r.name()), r.projection().length, fin));
+      }
+    }
+    return UnionRelation.of(maps);
+  }
+
+  private Relation scheduleMap(String name, int n, long[][] rows) {
+    Relation m = AffineMaps.map(params, name, n, "t", rows);
+    return m.withSpace(m.space().withRangeTuple(dev.polyj.presburger.space.Tuple.anonymous(null, rows.length)));
+  }
+
+  /**
+   * The doubled original rows of the redirect of {@code r}: the levels before the first one that
+   * varies within an element are rewritten over the element's subscripts; the constant level
+   * before that one gets {@code 2c + 1}; the rest are zero. Null when the projection is not a
+   * selection of iterators (with offsets) or the levels do not have that form.
+   */
+  private static long[][] finRows(ReductionStatement r, long[][] rows, int np) {
+    long[][] proj = r.projection();
+    int depth = r.statement().depth();
+    int[] iter = new int[proj.length];
+    long[] sign = new long[proj.length];
+    for (int m = 0; m < proj.length; m++) {
+      iter[m] = -1;
+      for (int i = 0; i < depth; i++) {
+        long c = proj[m][1 + np + i];
+        if (c == 0) continue;
+        if (iter[m] >= 0 || Math.abs(c) != 1) return null;
+        iter[m] = i;
+        sign[m] = c;
+      }
+      if (iter[m] < 0) return null;
+    }
+    long[][] out = new long[rows.length][1 + np + proj.length];
+    for (int k = 0; k < rows.length; k++) {
+      long[] row = rows[k];
+      long[] fin = new long[1 + np + proj.length];
+      long[] rest = row.clone(); // subtract b . proj to see whether the level is a function of X's subscripts
+      for (int m = 0; m < proj.length; m++) {
+        long b = row[1 + np + iter[m]] * sign[m];
+        fin[1 + np + m] = b;
+        for (int c = 0; c < 1 + np + depth; c++) rest[c] -= b * proj[m][c];
+      }
+      boolean varies = false;
+      for (int i = 0; i < depth; i++) if (rest[1 + np + i] != 0) varies = true;
+      if (!varies) {
+        fin[0] = rest[0];
+        for (int p = 0; p < np; p++) fin[1 + p] = rest[1 + p];
+        for (int c = 0; c < fin.length; c++) out[k][c] = 2 * fin[c];
+        continue;
+      }
+      if (k == 0) return null;
+      long[] before = rows[k - 1];
+      for (int c = 1; c < before.length; c++) if (before[c] != 0) return null;
+      out[k - 1] = new long[1 + np + proj.length];
+      out[k - 1][0] = 2 * before[0] + 1;
+      for (int j = k; j < rows.length; j++) out[j] = new long[1 + np + proj.length];
+      return out;
+    }
+    return null; // no level varies within an element: not a reduction
   }
 
   private static UnionRelation without(UnionRelation accesses, Set<String> arrays) {
