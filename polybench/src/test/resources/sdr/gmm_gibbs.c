@@ -2,10 +2,11 @@
    Equations (5) and (6)), written as its specification: for each observation i, the counts and
    sums of the observations j != i in each cluster k, split into j < i (new assignments zn) and
    j > i (old assignments zo); then a new assignment for i from the per-cluster weights. The
-   sampler is a deterministic pure function of the weights so that runs can be compared. */
+   sampler is a deterministic pure function of the weights so that runs can be compared (its values
+   need not be cluster numbers: an assignment outside 0..K-1 is in no cluster). */
 #pragma polyj pure(score, choose)
 long score(long count, long sum, long x);
-long choose(long total, int K);
+long choose(long total);
 
 void gmm_gibbs(int N, int K, long obs[N], long zo[N], long zn[N], long CL[K][N], long CR[K][N],
                long SL[K][N], long SR[K][N], long w[K][N], long t[N]) {
@@ -29,7 +30,7 @@ void gmm_gibbs(int N, int K, long obs[N], long zo[N], long zn[N], long CL[K][N],
       w[k][i] = score(CL[k][i] + CR[k][i], SL[k][i] + SR[k][i], obs[i]);
       t[i] += w[k][i];
     }
-    zn[i] = choose(t[i], K);
+    zn[i] = choose(t[i]);
   }
 #pragma endscop
 }

@@ -3,6 +3,7 @@ package dev.polyj.polybench.optimize;
 import dev.polyj.codegen.ast.BuildOptions;
 import dev.polyj.codegen.c.ScopCodegen;
 import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.reductions.sdr.Sdr;
 import dev.polyj.reductions.sdr.SdrResult;
 
 /**
@@ -13,9 +14,17 @@ import dev.polyj.reductions.sdr.SdrResult;
 public final class SdrRegion {
   private SdrRegion() {}
 
-  /** The code replacing the region, indented at {@code level}. */
+  /** The code replacing the region, indented at {@code level}, its loops scheduled anew by Pluto. */
   public static String code(SdrResult result, int level) {
-    Scop p = result.program();
+    return code(result, level, true);
+  }
+
+  /**
+   * The code replacing the region; with {@code reschedule} false, the loops follow the schedule
+   * SDR derived from the augmented program's (Lemma 6.2) as it is.
+   */
+  public static String code(SdrResult result, int level, boolean reschedule) {
+    Scop p = reschedule ? Sdr.rescheduled(result.program()) : result.program();
     BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(p));
     // separate loops per statement group: the faces of a residual reduction have equalities
     // (j = i) that a shared loop over their hull would scan needlessly

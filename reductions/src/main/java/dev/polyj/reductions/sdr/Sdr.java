@@ -403,17 +403,17 @@ public final class Sdr {
     for (Placed p : all) statements.add(p.statement());
     Scop derived = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, statements,
         schedule.toTree(), schedule.toMap());
-    return rescheduled(derived);
+    return derived;
   }
 
   /**
-   * The transformed program with a schedule tree computed by the Pluto scheduler from its own
-   * dependences (under the derived order, which stays its schedule map and breaks remaining
-   * ties): the derived rows keep dimensions of the original instances that the residual faces no
-   * longer vary along, which code generation would scan needlessly. When Pluto finds no schedule
-   * the derived tree stays.
+   * A transformed program (as {@link SdrResult#program()} gives it) with a schedule tree computed
+   * by the Pluto scheduler from its own dependences (under the derived order, which stays its
+   * schedule map and breaks remaining ties), for code generation: the derived rows keep
+   * dimensions of the original instances that the residual faces no longer vary along, which code
+   * generation would scan needlessly. When Pluto finds no schedule the derived tree stays.
    */
-  private static Scop rescheduled(Scop p) {
+  public static Scop rescheduled(Scop p) {
     try {
       var deps = dev.polyj.polyhedral.flow.Dependences.compute(p.reads(), p.mustWrites(), p.scheduleMap());
       List<Relation> domains = new ArrayList<>();
