@@ -115,4 +115,23 @@ class SdrProgramsTest {
     assertEquals("O(N^2 K)", r.before().toString());
     assertEquals("O(N K)", r.after().toString());
   }
+
+  /** Equation (16): the faces f1..f7 of the prefix sum's domain (f8 is empty). */
+  @Test
+  void facesOfThePrefixSumDomain() {
+    List<Relation> faces = Faces.of(Relation.parse("[N] -> { S1[i, j] : 0 <= i < N and 0 <= j <= i }"));
+    String[] expected = {
+        "[N] -> { S1[i, j] : 0 <= i < N and 0 <= j <= i }",
+        "[N] -> { S1[i, j] : 0 <= i < N and j = 0 }",
+        "[N] -> { S1[i, j] : 0 <= i < N and j = i }",
+        "[N] -> { S1[i, j] : i = N - 1 and 0 <= j <= i }",
+        "[N] -> { S1[i, j] : i = 0 and j = 0 and N > 0 }",
+        "[N] -> { S1[i, j] : i = N - 1 and j = 0 and N > 0 }",
+        "[N] -> { S1[i, j] : i = N - 1 and j = N - 1 and N > 0 }"};
+    assertEquals(expected.length, faces.size(), faces.toString());
+    for (String e : expected) {
+      Relation f = Relation.parse(e);
+      assertTrue(faces.stream().anyMatch(x -> x.isEqual(f)), e + " not in " + faces);
+    }
+  }
 }
