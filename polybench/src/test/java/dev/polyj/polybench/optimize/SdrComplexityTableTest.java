@@ -19,6 +19,8 @@ class SdrComplexityTableTest {
       "prefix_sum_dependent.c; O(N^2); O(N)",
       "suffix_sum_dependent.c; O(N^2); O(N)",
       "gmm_gibbs.c; O(N^2 K); O(N K)",
+      "gmm_mh.c; O(N^2 + N K); O(N + K)",
+      "gmm_lw.c; O(N^2 + N K); O(N + K)",
       "lbp_stereo.c; O(T N D^2 K); O(T N D K)",
       "coxph_newton.c; O(T N^2 K^2); O(T N K^2)"})
   void complexityBeforeAndAfter(String file, String before, String after) throws Exception {

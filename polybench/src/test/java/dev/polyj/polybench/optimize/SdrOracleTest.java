@@ -43,13 +43,18 @@ class SdrOracleTest {
       static long weight(long eta) { return (eta % 11 + 11) % 11 + 1; }
       static long step(long beta, long g, long h) { return (beta + g - h) % 7; }
       static long update(long incoming, long cost) { return (incoming * 3 + cost) % 101; }
+      static long lik(long x, long z) { return (x * 5 + z * 3) % 17; }
+      static long accept(long rest, long norm, long old, long proposal, long x) {
+        return ((unsigned long) (rest * 7 + norm + x) * 2654435761UL >> 9) % 2 ? proposal : old;
+      }
+      static long draw(long evidence, long norm, long x) { return (long) (((unsigned long) (evidence + norm * x)) % 5); }
       """;
 
   @TempDir Path work;
 
   @ParameterizedTest
   @ValueSource(strings = {"prefix_sum.c", "prefix_sum_dependent.c", "suffix_sum_dependent.c", "gmm_gibbs.c",
-      "coxph_newton.c", "lbp_stereo.c"})
+      "gmm_mh.c", "gmm_lw.c", "coxph_newton.c", "lbp_stereo.c"})
   void simplifiedProgramComputesTheSame(String name) throws Exception {
     assumeTrue(FragmentHarness.gccAvailable(), "gcc is not available");
     Path file = resource(name);
