@@ -8,8 +8,8 @@ import dev.polyj.reductions.sdr.SdrResult;
 
 /**
  * The C code of a region whose reductions SDR simplified ({@link dev.polyj.reductions.sdr.Sdr}):
- * a block that allocates the temporaries, runs the transformed program in the sequential order
- * SDR derived (every loop sequential), and frees the temporaries.
+ * a block that allocates the temporaries, runs the transformed program (no OpenMP parallel
+ * loops; the optimizer's passes add them), and frees the temporaries.
  */
 public final class SdrRegion {
   private SdrRegion() {}
@@ -25,7 +25,7 @@ public final class SdrRegion {
    */
   public static String code(SdrResult result, int level, boolean reschedule) {
     Scop p = reschedule ? Sdr.rescheduled(result.program()) : result.program();
-    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(p));
+    BuildOptions options = BuildOptions.defaults().withReservedNames(ScopCodegen.identifiers(p)).withParallelLoops(false);
     // separate loops per statement group: the faces of a residual reduction have equalities
     // (j = i) that a shared loop over their hull would scan needlessly
     for (int d = 0; d < 16; d++) options = options.with(d, BuildOptions.LoopKind.SEPARATE);
