@@ -19,6 +19,7 @@ class SdrComplexityTableTest {
       "prefix_sum_dependent.c; O(N^2); O(N)",
       "suffix_sum_dependent.c; O(N^2); O(N)",
       "gmm_gibbs.c; O(N^2 K); O(N K)",
+      "gibbs_one_array.c; O(N^2 K); O(N K)",
       "gmm_mh.c; O(N^2 + N K); O(N + K)",
       "gmm_lw.c; O(N^2 + N K); O(N + K)",
       "lbp_stereo.c; O(T N D^2 K); O(T N D K)",

@@ -54,7 +54,7 @@ class SdrOracleTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"prefix_sum.c", "prefix_sum_dependent.c", "suffix_sum_dependent.c", "gmm_gibbs.c",
-      "gmm_mh.c", "gmm_lw.c", "coxph_newton.c", "lbp_stereo.c"})
+      "gibbs_one_array.c", "gmm_mh.c", "gmm_lw.c", "coxph_newton.c", "lbp_stereo.c"})
   void simplifiedProgramComputesTheSame(String name) throws Exception {
     assumeTrue(FragmentHarness.gccAvailable(), "gcc is not available");
     Path file = resource(name);

@@ -68,12 +68,12 @@ public final class PolyhedralProgram {
   private void build() {
     for (Reduction red : ReductionDetection.detect(scop)) {
       Statement s = scop.statement(red.statement());
-      long[][] proj = AffineMaps.rows(red.store().relation());
+      long[][] proj = AffineMaps.rows(red.store().relation().alignParams(scop.params()));
       if (proj == null) {
         skipped.put(s.name(), "the store " + red.array() + " is not affine");
         continue;
       }
-      if (!forgetsADirection(proj, s)) continue; // an element per instance: no accumulation
+      if (!forgetsADirection(proj, s, scop.params().size())) continue; // an element per instance: no accumulation
       if (red.operator() != ReductionOperator.SUM) {
         skipped.put(s.name(), "operator " + red.operator().clauseName() + ": only sums are simplified");
         continue;
@@ -96,8 +96,7 @@ public final class PolyhedralProgram {
     checkFixedInputs();
   }
 
-  private static boolean forgetsADirection(long[][] proj, Statement s) {
-    int np = s.domain().space().nParam();
+  private static boolean forgetsADirection(long[][] proj, Statement s, int np) {
     List<long[]> lin = new ArrayList<>();
     for (long[] row : proj) {
       long[] l = new long[s.depth()];

@@ -57,14 +57,26 @@ public final class Sdr {
   /** A statement of the transformed program and where the schedule puts it. */
   private record Placed(Statement statement, String rowsFrom, boolean init, int slot) {}
 
-  private Sdr(Scop scop) {
+  /** Test hook: reuse directions chosen against the schedule (the incorrect optimization of Figure 3). */
+  private final boolean againstSchedule;
+
+  private Sdr(Scop scop, boolean againstSchedule) {
     this.scop = scop;
     this.params = scop.params();
+    this.againstSchedule = againstSchedule;
   }
 
   /** Simplifies the reductions of {@code scop}. */
   public static SdrResult simplify(Scop scop) {
-    return new Sdr(scop).run();
+    return new Sdr(scop, false).run();
+  }
+
+  /**
+   * As {@link #simplify(Scop)} but with every reuse direction against the schedule of the
+   * left-hand side: the incorrect optimization of the paper's Section 2.1, for tests.
+   */
+  static SdrResult simplifyAgainstSchedule(Scop scop) {
+    return new Sdr(scop, true).run();
   }
 
   private SdrResult run() {
@@ -148,7 +160,8 @@ public final class Sdr {
         reason = "reuse only within one element";
         continue;
       }
-      long[] v = augmented.direction(r.name(), step) < 0 ? AffineMaps.negate(r0) : r0;
+      boolean backwards = augmented.direction(r.name(), step) < 0;
+      long[] v = backwards != againstSchedule ? AffineMaps.negate(r0) : r0;
       SimplificationTransformation st = SimplificationTransformation.of(piece, v, projMap, proj);
       Complexity c = Complexity.of(st.reuseDomain().union(st.addOnlyDomain()), params);
       for (Relation p : st.addPieces()) c = c.plus(Complexity.of(p, params));

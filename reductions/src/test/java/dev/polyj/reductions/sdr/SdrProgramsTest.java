@@ -134,4 +134,18 @@ class SdrProgramsTest {
       assertTrue(faces.stream().anyMatch(x -> x.isEqual(f)), e + " not in " + faces);
     }
   }
+
+  /** Section 2.1: the reuse direction against the schedule closes a dependence cycle (Figure 3). */
+  @Test
+  void newDependencesRespectTheScheduleOnlyInTheChosenDirection() {
+    for (String body : new String[] {PREFIX, SUFFIX}) {
+      Scop s = scop(program("int N, long A[N], long B[N]", body));
+      SdrResult right = Sdr.simplify(s);
+      assertTrue(right.changed());
+      assertEquals(List.of(), NewDependences.violations(right));
+      SdrResult wrong = Sdr.simplifyAgainstSchedule(s);
+      assertTrue(wrong.changed());
+      assertFalse(NewDependences.violations(wrong).isEmpty(), wrong.report());
+    }
+  }
 }
