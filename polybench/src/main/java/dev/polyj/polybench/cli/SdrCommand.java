@@ -36,8 +36,14 @@ final class SdrCommand implements Callable<Integer> {
   private static final Pattern SCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+scop\\b.*$");
   private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$");
 
-  @Parameters(paramLabel = "FILE", description = "The C file.")
+  @Parameters(paramLabel = "FILE", arity = "0..1", description = "The C file (standard input when absent).")
   Path file;
+
+  private final java.io.InputStream stdin;
+
+  SdrCommand(java.io.InputStream stdin) {
+    this.stdin = stdin;
+  }
 
   @Option(names = "-I", paramLabel = "DIR", description = "Include directory for the preprocessor.")
   List<String> includes = new ArrayList<>();
@@ -63,18 +69,24 @@ final class SdrCommand implements Callable<Integer> {
     List<RegionResult> regions;
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-      regions = CFrontEnd.extract(file, cpp, Set.copyOf(new LinkedHashSet<>(pure)));
+      if (file == null) {
+        text = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+        regions = CFrontEnd.extract(text, "<stdin>", Set.copyOf(new LinkedHashSet<>(pure)));
+      } else {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+        regions = CFrontEnd.extract(file, cpp, Set.copyOf(new LinkedHashSet<>(pure)));
+      }
     } catch (CSourceException e) {
       return fail(e.getMessage());
     } catch (IOException e) {
-      return fail(file + ": error: " + e.getMessage());
+      return fail((file == null ? "<stdin>" : file) + ": error: cannot read: " + e.getMessage());
     }
     StringBuilder report = new StringBuilder();
     List<String> codes = new ArrayList<>();
     for (RegionResult r : regions) {
       if (!r.accepted()) {
-        report.append(r.pos()).append(": region rejected: ").append(r.rejections().get(0).message()).append('\n');
+        var why = r.rejections().get(0);
+        report.append(why.pos()).append(": region rejected: ").append(why.message()).append('\n');
         codes.add(null);
         continue;
       }

@@ -46,7 +46,14 @@ public final class CFrontEnd {
 
   /** The candidate regions of source text that needs no preprocessing. */
   public static List<RegionResult> extract(String source, String fileName) {
-    return ScopExtractor.extract(CParser.parse(source, fileName), declaredPure(source));
+    return extract(source, fileName, Set.of());
+  }
+
+  /** As {@link #extract(String, String)}, with the user functions {@code pure} known to have no side effects. */
+  public static List<RegionResult> extract(String source, String fileName, Set<String> pure) {
+    Set<String> all = new LinkedHashSet<>(pure);
+    all.addAll(declaredPure(source));
+    return ScopExtractor.extract(CParser.parse(source, fileName), all);
   }
 
   /** The names listed by the file's {@code #pragma polyj pure(name, ...)} lines. */
