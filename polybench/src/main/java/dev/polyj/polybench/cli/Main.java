@@ -54,6 +54,7 @@ public final class Main implements Callable<Integer> {
     cl.addSubcommand("scops", new ScopsCommand());
     cl.addSubcommand("optimize", new OptimizeCommand());
     cl.addSubcommand("multifor", new MultiforCommand());
+    cl.addSubcommand("sdr", new SdrCommand(stdin));
     cl.addSubcommand("bench", new dev.polyj.polybench.bench.BenchCommand(new dev.polyj.polybench.optimize.PolyhedralOptimizer()));
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();

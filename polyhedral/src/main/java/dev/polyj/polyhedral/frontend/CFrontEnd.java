@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -16,21 +19,51 @@ import java.util.regex.Pattern;
  * preprocessor's line markers.
  */
 public final class CFrontEnd {
+  private static final Pattern PURE_PRAGMA =
+      Pattern.compile("(?m)^\\s*#\\s*pragma\\s+polyj\\s+pure\\s*\\(([\\w\\s,]*)\\)");
   private static final Pattern DIRECTIVE = Pattern.compile("(?m)^\\s*#\\s*(?!pragma\\b)(?!line\\b)(?!\\d)[a-z]+");
 
   private CFrontEnd() {}
 
   /** The candidate regions of a file; {@code cppOptions} are -I/-D/-U options for the preprocessor. */
   public static List<RegionResult> extract(Path file, List<String> cppOptions) throws IOException {
+    return extract(file, cppOptions, Set.of());
+  }
+
+  /**
+   * As {@link #extract(Path, List)}, with the user functions {@code pure} (and those the file
+   * declares with {@code #pragma polyj pure(name, ...)}) accepted in statement bodies as functions
+   * without side effects.
+   */
+  public static List<RegionResult> extract(Path file, List<String> cppOptions, Set<String> pure) throws IOException {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     String name = file.toString();
+    Set<String> all = new LinkedHashSet<>(pure);
+    all.addAll(declaredPure(text));
     if (needsPreprocessing(text)) text = preprocess(file, cppOptions);
-    return extract(text, name);
+    return ScopExtractor.extract(CParser.parse(text, name), all);
   }
 
   /** The candidate regions of source text that needs no preprocessing. */
   public static List<RegionResult> extract(String source, String fileName) {
-    return ScopExtractor.extract(CParser.parse(source, fileName));
+    return extract(source, fileName, Set.of());
+  }
+
+  /** As {@link #extract(String, String)}, with the user functions {@code pure} known to have no side effects. */
+  public static List<RegionResult> extract(String source, String fileName, Set<String> pure) {
+    Set<String> all = new LinkedHashSet<>(pure);
+    all.addAll(declaredPure(source));
+    return ScopExtractor.extract(CParser.parse(source, fileName), all);
+  }
+
+  /** The names listed by the file's {@code #pragma polyj pure(name, ...)} lines. */
+  static Set<String> declaredPure(String text) {
+    Set<String> out = new LinkedHashSet<>();
+    Matcher m = PURE_PRAGMA.matcher(text);
+    while (m.find()) {
+      for (String n : m.group(1).split(",")) if (!n.isBlank()) out.add(n.strip());
+    }
+    return out;
   }
 
   static boolean needsPreprocessing(String text) {

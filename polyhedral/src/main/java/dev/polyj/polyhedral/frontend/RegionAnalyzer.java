@@ -46,6 +46,8 @@ final class RegionAnalyzer {
   private final SourcePos regionPos;
   private final ScopExtractor.Scopes scopes;
   private final List<CStmt> region;
+  /** User functions declared pure ({@code #pragma polyj pure} or the command line). */
+  private final Set<String> userPure;
 
   private final List<Rejection> rejections = new ArrayList<>();
   private final Set<String> written = new HashSet<>();
@@ -77,6 +79,12 @@ final class RegionAnalyzer {
   }
 
   RegionAnalyzer(String functionName, SourcePos regionPos, ScopExtractor.Scopes scopes, List<CStmt> region) {
+    this(functionName, regionPos, scopes, region, Set.of());
+  }
+
+  RegionAnalyzer(String functionName, SourcePos regionPos, ScopExtractor.Scopes scopes, List<CStmt> region,
+      Set<String> userPure) {
+    this.userPure = userPure;
     this.functionName = functionName;
     this.regionPos = regionPos;
     this.scopes = scopes;
@@ -588,7 +596,8 @@ final class RegionAnalyzer {
     } else if (e instanceof Expr.Call c) {
       String fn = c.name();
       if (fn != null && PURE_FUNCTIONS.contains(fn) && scopes.lookup(fn) == null
-          || fn != null && PURE_FUNCTIONS.contains(fn) && scopes.lookup(fn).type() instanceof CType.Function) {
+          || fn != null && PURE_FUNCTIONS.contains(fn) && scopes.lookup(fn).type() instanceof CType.Function
+          || fn != null && userPure.contains(fn)) {
         for (Expr a : c.args()) visit(a, may, out);
       } else {
         reject(RejectionCause.FUNCTION_CALL, c.pos(),

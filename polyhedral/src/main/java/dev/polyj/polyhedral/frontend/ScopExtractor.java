@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Finds the candidate regions of a translation unit and analyzes each one ({@link RegionAnalyzer}).
@@ -21,9 +22,11 @@ public final class ScopExtractor {
   private final Map<String, Decl> globals = new HashMap<>();
   private final List<RegionResult> results = new ArrayList<>();
   private final boolean usePragmas;
+  private final Set<String> pure;
 
-  private ScopExtractor(TranslationUnit unit) {
+  private ScopExtractor(TranslationUnit unit, Set<String> pure) {
     this.unit = unit;
+    this.pure = Set.copyOf(pure);
     for (Decl d : unit.globals()) if (d.name() != null && !d.isTypedef()) globals.put(d.name(), d);
     boolean any = false;
     for (FunctionDef f : unit.functions()) any |= hasScopPragma(f.body());
@@ -32,7 +35,12 @@ public final class ScopExtractor {
 
   /** The candidate regions of {@code unit} in source order, each accepted or rejected. */
   public static List<RegionResult> extract(TranslationUnit unit) {
-    ScopExtractor x = new ScopExtractor(unit);
+    return extract(unit, Set.of());
+  }
+
+  /** As {@link #extract(TranslationUnit)}, with the user functions {@code pure} known to have no side effects. */
+  public static List<RegionResult> extract(TranslationUnit unit, Set<String> pure) {
+    ScopExtractor x = new ScopExtractor(unit, pure);
     for (FunctionDef f : unit.functions()) x.function(f);
     return x.results;
   }
@@ -136,10 +144,10 @@ public final class ScopExtractor {
           }
         }
         if (end < 0) throw new CSourceException(item.pos(), "#pragma scop without #pragma endscop in the same block");
-        results.add(new RegionAnalyzer(f.name(), item.pos(), scopes.snapshot(), items.subList(k + 1, end)).analyze());
+        results.add(new RegionAnalyzer(f.name(), item.pos(), scopes.snapshot(), items.subList(k + 1, end), pure).analyze());
         k = end;
       } else if (!usePragmas && item instanceof CStmt.For) {
-        results.add(new RegionAnalyzer(f.name(), item.pos(), scopes.snapshot(), List.of(item)).analyze());
+        results.add(new RegionAnalyzer(f.name(), item.pos(), scopes.snapshot(), List.of(item), pure).analyze());
       } else {
         nested(f, item, scopes);
       }

@@ -1,0 +1,32 @@
+package dev.polyj.polybench.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.polyj.reductions.sdr.SdrResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The complexity table of SDR (Table 2 of Yang, Atkinson, Carbin, POPL 2021, and the examples of
+ * its Sections 1 and 2) on the programs of src/test/resources/sdr: the complexity of the program
+ * before and after simplification, both from exact counts of the statement domains. The programs
+ * with an iteration loop carry its count T as a factor the paper leaves out.
+ */
+class SdrComplexityTableTest {
+  @ParameterizedTest(name = "{0}: {1} -> {2}")
+  @CsvSource(delimiter = ';', value = {
+      "prefix_sum.c; O(N^2); O(N)",
+      "prefix_sum_dependent.c; O(N^2); O(N)",
+      "suffix_sum_dependent.c; O(N^2); O(N)",
+      "gmm_gibbs.c; O(N^2 K); O(N K)",
+      "gibbs_one_array.c; O(N^2 K); O(N K)",
+      "gmm_mh.c; O(N^2 + N K); O(N + K)",
+      "gmm_lw.c; O(N^2 + N K); O(N + K)",
+      "lbp_stereo.c; O(T N D^2 K); O(T N D K)",
+      "coxph_newton.c; O(T N^2 K^2); O(T N K^2)"})
+  void complexityBeforeAndAfter(String file, String before, String after) throws Exception {
+    SdrResult r = SdrOracleTest.simplify(SdrOracleTest.resource(file));
+    assertEquals(before, r.before().toString(), r.report());
+    assertEquals(after, r.after().toString(), r.report());
+  }
+}

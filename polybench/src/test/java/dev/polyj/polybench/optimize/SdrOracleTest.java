@@ -1,0 +1,129 @@
+package dev.polyj.polybench.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.polyj.polyhedral.frontend.CFrontEnd;
+import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.reductions.sdr.Sdr;
+import dev.polyj.reductions.sdr.SdrResult;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The oracle of SDR: each program of src/test/resources/sdr runs as written and as simplified
+ * (the C {@link SdrRegion} prints, in the order SDR derived, and for two programs after Pluto
+ * rescheduled it) from the same pseudo-random inputs, at two parameter settings,
+ * and every array must end bit for bit equal (the programs compute on integers, so reassociating
+ * the sums changes nothing). The user functions the programs declare pure get fixed definitions.
+ */
+class SdrOracleTest {
+  private static final Pattern SCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+scop\\b.*$\\R?");
+  private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$");
+
+  /** Definitions of the pure functions the programs call: arbitrary, deterministic. */
+  static final String PURE_FUNCTIONS = """
+      static long g(long x) { return (x * 7 + 3) % 1001 - 500; }
+      static long score(long count, long sum, long x) { return (count * 13 + sum * 5 - x * count) % 997; }
+      static long choose(long total) { return (long) (((unsigned long) total * 2654435761UL >> 7) % 5); }
+      static long weight(long eta) { return (eta % 11 + 11) % 11 + 1; }
+      static long step(long beta, long g, long h) { return (beta + g - h) % 7; }
+      static long update(long incoming, long cost) { return (incoming * 3 + cost) % 101; }
+      static long lik(long x, long z) { return (x * 5 + z * 3) % 17; }
+      static long accept(long rest, long norm, long old, long proposal, long x) {
+        return ((unsigned long) (rest * 7 + norm + x) * 2654435761UL >> 9) % 2 ? proposal : old;
+      }
+      static long draw(long evidence, long norm, long x) { return (long) (((unsigned long) (evidence + norm * x)) % 5); }
+      """;
+
+  @TempDir Path work;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"prefix_sum.c", "prefix_sum_dependent.c", "suffix_sum_dependent.c", "gmm_gibbs.c",
+      "gibbs_one_array.c", "gmm_mh.c", "gmm_lw.c", "coxph_newton.c", "lbp_stereo.c"})
+  void simplifiedProgramComputesTheSame(String name) throws Exception {
+    assumeTrue(FragmentHarness.gccAvailable(), "gcc is not available");
+    Path file = resource(name);
+    SdrResult r = simplify(file);
+    assertTrue(r.changed(), name + " not simplified:\n" + r.report());
+    assertTrue(r.after().lowerThan(r.before()), r.report());
+    assertEquals("same", run(file, r, false), name);
+  }
+
+  /** The C printed after Pluto rescheduled the simplified program computes the same too. */
+  @ParameterizedTest
+  @ValueSource(strings = {"prefix_sum_dependent.c", "gmm_gibbs.c"})
+  void rescheduledProgramComputesTheSame(String name) throws Exception {
+    assumeTrue(FragmentHarness.gccAvailable(), "gcc is not available");
+    Path file = resource(name);
+    assertEquals("same", run(file, simplify(file), true), name);
+  }
+
+  static Path resource(String name) throws URISyntaxException {
+    return Path.of(SdrOracleTest.class.getResource("/sdr/" + name).toURI());
+  }
+
+  private static final Map<Path, SdrResult> RESULTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** SDR on the single region of {@code file} (computed once for the tests of this package). */
+  static SdrResult simplify(Path file) throws IOException {
+    SdrResult known = RESULTS.get(file);
+    if (known != null) return known;
+    List<RegionResult> regions = CFrontEnd.extract(file, List.of());
+    assertEquals(1, regions.size());
+    assertTrue(regions.get(0).accepted(), () -> regions.get(0).rejections().toString());
+    SdrResult r = Sdr.simplify(regions.get(0).scop());
+    RESULTS.put(file, r);
+    return r;
+  }
+
+  /** "same" when original and simplified regions agree on every setting, else what differs. */
+  String run(Path file, SdrResult r, boolean reschedule) throws IOException, InterruptedException {
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    Matcher start = SCOP.matcher(text);
+    Matcher end = ENDSCOP.matcher(text);
+    assertTrue(start.find() && end.find(start.end()));
+    String original = text.substring(start.end(), end.start());
+    String simplified = SdrRegion.code(r, 1, reschedule);
+    Scop scop = r.original();
+    List<Map<String, Long>> settings = FragmentHarness.settings(scop.params());
+    for (int k = 0; k < settings.size(); k++) {
+      String program = FragmentHarness.program(scop, "", original, simplified, settings.get(k))
+          .replace("#include <math.h>\n", "#include <math.h>\n" + PURE_FUNCTIONS);
+      Path src = work.resolve("sdr" + k + ".c");
+      Files.writeString(src, program);
+      Path exe = work.resolve("sdr" + k);
+      String[] c = exec(List.of("gcc", "-O1", "-w", "-o", exe.toString(), src.toString(), "-lm"));
+      if (!c[0].equals("0")) return "gcc: " + c[2] + "\n" + program;
+      String[] x = exec(List.of(exe.toString()));
+      if (!x[0].equals("0") || !x[1].strip().equals("same")) return settings.get(k) + ": " + x[1] + x[2] + "\n" + simplified;
+    }
+    return "same";
+  }
+
+  private String[] exec(List<String> cmd) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(new ArrayList<>(cmd)).directory(work.toFile()).start();
+    byte[] out = p.getInputStream().readAllBytes();
+    byte[] err = p.getErrorStream().readAllBytes();
+    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      return new String[] {"timeout", "", ""};
+    }
+    return new String[] {String.valueOf(p.exitValue()), new String(out, StandardCharsets.UTF_8),
+        new String(err, StandardCharsets.UTF_8)};
+  }
+}
