@@ -267,10 +267,11 @@ public final class Dataflow {
     }
   }
 
+  /** The union over {@code params}; empty relations leave their spaces (an empty union prints in them). */
   private static UnionRelation union(List<Relation> rs, List<String> params) {
-    List<Relation> nonEmpty = new ArrayList<>();
-    for (Relation r : rs) if (!r.isEmpty()) nonEmpty.add(r);
-    return nonEmpty.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(nonEmpty);
+    List<Relation> parts = new ArrayList<>();
+    for (Relation r : rs) parts.add(r.isEmpty() ? Relation.empty(r.space()) : r);
+    return parts.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(parts).alignParams(params);
   }
 
   /** The source accesses of a problem, split by how definite they are. */
