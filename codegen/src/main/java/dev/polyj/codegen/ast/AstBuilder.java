@@ -237,7 +237,16 @@ public final class AstBuilder {
         if (!shadow.isEmpty()) addNew(out, shadow);
         continue;
       }
-      for (BasicRelation x : q.mapVariables(space, map).computeDivs().basics()) {
+      Relation exact;
+      try {
+        exact = q.mapVariables(space, map).computeDivs();
+      } catch (ArithmeticException tooManyPieces) {
+        // a superset bounds outer loops just as well (the innermost level is exact)
+        BasicRelation wide = RealShadow.superset(q, col(d + 1));
+        if (!wide.isEmpty()) addNew(out, wide);
+        continue;
+      }
+      for (BasicRelation x : exact.basics()) {
         if (!x.isEmpty()) addNew(out, x);
       }
     }
@@ -822,13 +831,16 @@ public final class AstBuilder {
 
   private List<Node> loop(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos) {
     int c = col(d);
+    boolean unboundedAbove = false;
     for (LevelInfo i : infos) {
-      if (i.lowers.isEmpty() || i.uppers.isEmpty()) {
-        throw new IllegalArgumentException("the scanned set is unbounded in dimension " + d + ": " + i.q);
+      if (i.lowers.isEmpty()) {
+        throw new IllegalArgumentException("the scanned set has no lower bound in dimension " + d + ": " + i.q);
       }
+      unboundedAbove |= i.uppers.isEmpty();
     }
     List<LevelInfo> lows = prune(infos, true, ctx);
-    List<LevelInfo> ups = prune(infos, false, ctx);
+    // a loop without upper bound runs for ever, as isl prints it: for (...; 1; ...)
+    List<LevelInfo> ups = unboundedAbove ? List.of() : prune(infos, false, ctx);
     long stride = infos.get(0).stride;
     Expr offsetKey = infos.get(0).offsetExpr;
     BasicRelation strideSet = infos.get(0).strideSet;
@@ -845,7 +857,13 @@ public final class AstBuilder {
       }
     }
     List<BasicRelation> alternatives = new ArrayList<>();
-    if (lows.size() * ups.size() <= 16) {
+    if (unboundedAbove && lows.size() <= 16) {
+      for (LevelInfo l : lows) {
+        BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers);
+        if (stride > 1) alt = alt.intersect(stride == l.stride ? l.strideSet : strideSet);
+        alternatives.add(alt);
+      }
+    } else if (!unboundedAbove && lows.size() * ups.size() <= 16) {
       for (LevelInfo l : lows) {
         for (LevelInfo u : ups) {
           BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), u.uppers));
@@ -887,7 +905,7 @@ public final class AstBuilder {
       maxs.add(Exprs.min(ms));
     }
     Expr init = Exprs.min(mins);
-    Expr upper = Exprs.max(maxs);
+    Expr upper = unboundedAbove ? Node.For.NO_UPPER_BOUND : Exprs.max(maxs);
     Node bodyNode = Node.seq(body);
     List<String> pragmas = new ArrayList<>();
     // the outermost coincident loop runs in parallel, unless it is an innermost loop inside a

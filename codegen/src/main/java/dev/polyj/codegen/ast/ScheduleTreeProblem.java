@@ -91,7 +91,9 @@ public final class ScheduleTreeProblem {
     if (node instanceof ScheduleNode.Leaf) {
       w.leaves.addAll(active);
     } else if (node instanceof ScheduleNode.Context c) {
-      w.contexts.add(c.context());
+      // a context is an assumption the code may use; one on outer schedule dimensions (a set
+      // space, as isl allows) is left unused, which is always correct, only less simplified
+      if (c.context().space().nDim() == 0) w.contexts.add(c.context());
       w.params.addAll(c.context().space().params());
       walk(c.child(), active, w);
     } else if (node instanceof ScheduleNode.Band b) {

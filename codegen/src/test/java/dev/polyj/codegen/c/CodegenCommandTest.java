@@ -60,4 +60,25 @@ class CodegenCommandTest {
     String tiled = new CodegenCommand().run("[N] -> { S[i] -> [floor(i/4), i] : 0 <= i < N } [N] -> { : } { }");
     assertTrue(tiled.contains("#ifndef floord") && tiled.contains("#ifndef min"), tiled);
   }
+
+  /**
+   * A statement without upper bound gets a loop that runs for ever, as isl prints it; the bounded
+   * statement keeps its bound.
+   */
+  @Test
+  void loopsWithoutUpperBoundRunForEver() {
+    String input = "[N] -> { A[i] -> [i, 0] : i >= 2; B[i, j] -> [i, 1 + j] : 2 <= i <= N and 0 <= j < 3 } "
+        + "[N] -> { : N >= 2 } { }";
+    CodegenCommand.Result r = new CodegenCommand().generate(input);
+    assertTrue(r.code().contains("for (int c0 = 2; 1; c0 += 1)"), r.code());
+    assertTrue(r.code().contains("if (c0 <= N)") || r.code().contains("c0 <= N;"),
+        r.code());
+  }
+
+  @Test
+  void unboundedBelowIsBadInput() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new CodegenCommand().run("{ S[i] -> [i] : i <= 3 }"));
+    assertTrue(e.getMessage().contains("no lower bound"), e.getMessage());
+  }
 }
