@@ -61,6 +61,8 @@ public final class AstBuilder {
   private final Separation separation;
   private boolean insideParallel;
   private int loopDepth;
+  /** Set operations left before code generation gives up ({@link BuildOptions#budget}). */
+  private long budgetLeft;
 
   private AstBuilder(ScanProblem problem, BuildOptions options) {
     this.problem = problem;
@@ -76,6 +78,28 @@ public final class AstBuilder {
     while (clashes(prefix, taken)) prefix = prefix + "_";
     this.iteratorPrefix = prefix;
     this.separation = new Separation(this);
+    this.budgetLeft = options.budget();
+  }
+
+  /**
+   * Counts {@code n} set operations (projections, emptiness and entailment tests) against the
+   * budget; past it, code generation stops with a {@link BudgetExceededException}.
+   */
+  void spend(long n) {
+    budgetLeft -= n;
+    if (budgetLeft < 0) {
+      throw new BudgetExceededException("code generation gave up after " + options.budget()
+          + " set operations; raise the budget with JAVA_TOOL_OPTIONS=-Dpolyj.codegen.budget=N");
+    }
+  }
+
+  /** Code generation ran out of its operation budget. */
+  public static final class BudgetExceededException extends UnsupportedOperationException {
+    private static final long serialVersionUID = 1L;
+
+    BudgetExceededException(String message) {
+      super(message);
+    }
   }
 
   private static boolean clashes(String prefix, List<String> params) {
@@ -221,7 +245,14 @@ public final class AstBuilder {
     return cache.get(idx);
   }
 
+  /**
+   * Constraint systems an exact projection may examine before a superset is taken instead: large
+   * division denominators (2^18, 2^32) give as many splinters.
+   */
+  private static final long MAX_PROJECTION_STEPS = 2000;
+
   private List<BasicRelation> computeProjection(BasicRelation b, int d) {
+    spend(1);
     if (d >= nDim - 1 || !Rows.mentions(b, col(d + 1), col(nDim))) return List.of(b);
     List<BasicRelation> out = new ArrayList<>();
     int[] map = new int[space.nVar()];
@@ -239,9 +270,12 @@ public final class AstBuilder {
       }
       Relation exact;
       try {
-        exact = q.mapVariables(space, map).computeDivs();
+        exact = q.mapVariables(space, map).computeDivs(MAX_PROJECTION_STEPS);
       } catch (ArithmeticException tooManyPieces) {
-        // a superset bounds outer loops just as well (the innermost level is exact)
+        exact = null;
+      }
+      if (exact == null) {
+        // too many splinters: a superset bounds outer loops just as well (the innermost level is exact)
         BasicRelation wide = RealShadow.superset(q, col(d + 1));
         if (!wide.isEmpty()) addNew(out, wide);
         continue;
@@ -259,7 +293,9 @@ public final class AstBuilder {
 
   private List<BasicRelation> liveProj(Piece p, int d, BuildContext ctx) {
     List<BasicRelation> out = new ArrayList<>();
-    for (BasicRelation q : proj(p.set(), d)) if (!ctx.isDisjoint(q)) out.add(q);
+    List<BasicRelation> all = proj(p.set(), d);
+    spend((long) all.size() * Math.max(1, ctx.parts().size()));
+    for (BasicRelation q : all) if (!ctx.isDisjoint(q)) out.add(q);
     return out;
   }
 
@@ -268,6 +304,7 @@ public final class AstBuilder {
 
   /** Code scanning {@code pieces} from scan dimension {@code d} on, under context {@code ctx}. */
   List<Node> generate(List<Piece> pieces, BuildContext ctx, int d, boolean mayHoist) {
+    spend(pieces.size());
     List<Piece> live = new ArrayList<>();
     for (Piece p : pieces) if (!liveProj(p, d - 1, ctx).isEmpty()) live.add(p);
     if (live.isEmpty()) return List.of();
@@ -430,6 +467,7 @@ public final class AstBuilder {
   List<Guard> gist(BasicRelation q, BuildContext ctx) {
     List<long[]> eqs = new ArrayList<>(q.equalities());
     List<long[]> ineqs = new ArrayList<>(q.inequalities());
+    spend(ineqs.size() + eqs.size());
     for (long[] r : List.copyOf(ineqs)) {
       List<long[]> others = new ArrayList<>(ineqs);
       others.remove(r);

@@ -163,7 +163,7 @@ public final class ScheduleTreeProblem {
       }
       walk(g.child(), next, w);
     } else {
-      throw new UnsupportedOperationException("code generation for schedule trees with "
+      throw new UnsupportedNodeException(node, "code generation for schedule trees with "
           + node.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " nodes: not supported yet");
     }
   }
@@ -393,5 +393,20 @@ public final class ScheduleTreeProblem {
     long[] r = new long[width];
     r[col] = 1;
     return r;
+  }
+
+  /** A node type code generation does not handle; the reader of the tree knows where it is. */
+  public static final class UnsupportedNodeException extends UnsupportedOperationException {
+    private static final long serialVersionUID = 1L;
+    private final transient ScheduleNode node;
+
+    UnsupportedNodeException(ScheduleNode node, String message) {
+      super(message);
+      this.node = node;
+    }
+
+    public ScheduleNode node() {
+      return node;
+    }
   }
 }

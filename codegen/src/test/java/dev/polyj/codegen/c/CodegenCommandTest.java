@@ -81,4 +81,27 @@ class CodegenCommandTest {
         () -> new CodegenCommand().run("{ S[i] -> [i] : i <= 3 }"));
     assertTrue(e.getMessage().contains("no lower bound"), e.getMessage());
   }
+
+  @Test
+  void unsupportedNodesAreReportedAtTheirPosition() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CodegenCommand().run(
+        "domain: { S[i] : 0 <= i < 4 }\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  child:\n"
+            + "    contraction: { S[i] -> G[i] }\n    expansion: { G[j] -> S[j] }\n"));
+    assertTrue(e.getMessage().startsWith("5:5: code generation for schedule trees with expansion nodes"), e.getMessage());
+  }
+
+  @Test
+  void aBudgetStopsCodeGenerationWithAClearError() {
+    String before = System.getProperty("polyj.codegen.budget");
+    System.setProperty("polyj.codegen.budget", "5");
+    try {
+      UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+          () -> new CodegenCommand().run("[N] -> { S[i, j] -> [i, j] : 0 <= i < N and 0 <= j < i; T[i] -> [i, 0] : 0 <= i < N }"));
+      assertTrue(e.getMessage().startsWith("code generation gave up after 5 set operations"), e.getMessage());
+    } finally {
+      if (before == null) System.clearProperty("polyj.codegen.budget");
+      else System.setProperty("polyj.codegen.budget", before);
+    }
+    assertTrue(new CodegenCommand().run("[N] -> { S[i] -> [i] : 0 <= i < N }").contains("S(c0)"));
+  }
 }
