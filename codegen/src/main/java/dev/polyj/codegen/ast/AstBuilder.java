@@ -872,7 +872,7 @@ public final class AstBuilder {
     boolean unboundedAbove = false;
     for (LevelInfo i : infos) {
       if (i.lowers.isEmpty()) {
-        throw new IllegalArgumentException("the scanned set has no lower bound in dimension " + d + ": " + i.q);
+        throw new IllegalArgumentException("the scanned set is unbounded in dimension " + d + " (no lower bound): " + i.q);
       }
       unboundedAbove |= i.uppers.isEmpty();
     }
@@ -886,8 +886,9 @@ public final class AstBuilder {
       if (stride > 1 && (i.stride != stride || !i.offsetExpr.equals(offsetKey))) stride = 1;
     }
     if (stride == 1 && infos.size() > 1) {
-      // pieces on different lattices (e.g. multiples of 4 and of 2) may still share a coarser one
-      LevelInfo base = infos.get(0);
+      // pieces on different lattices (e.g. multiples of 4 and of 2, or a multiple of 32 and the
+      // value 0) may still share a coarser one
+      LevelInfo base = strideBase(infos);
       long g = commonStride(infos);
       if (g > 1) {
         stride = g;
@@ -972,23 +973,55 @@ public final class AstBuilder {
    * a piece has no stride or an offset that is not a plain row.
    */
   private static long commonStride(List<LevelInfo> infos) {
-    LevelInfo base = infos.get(0);
+    LevelInfo base = strideBase(infos);
+    if (base == null) return 1;
     long g = 0;
+    List<Long> localCoefficients = new ArrayList<>();
     for (LevelInfo i : infos) {
-      if (i.stride <= 1 || i.offset == null) return 1;
-      g = Ints.gcd(g, i.stride);
+      if (i.stride > 1 && i.offset != null) {
+        g = Ints.gcd(g, i.stride);
+      } else if (fixedValue(i) == null) {
+        return 1;
+      }
     }
     for (LevelInfo i : infos) {
-      int n = Math.max(i.offset.length, base.offset.length);
+      long[] off = i.stride > 1 ? i.offset : fixedValue(i);
+      int n = Math.max(off.length, base.offset.length);
       for (int k = 0; k < n && g > 1; k++) {
-        long a = k < i.offset.length ? i.offset[k] : 0;
+        long a = k < off.length ? off[k] : 0;
         long b = k < base.offset.length ? base.offset[k] : 0;
-        // offsets over different locals cannot be compared column by column
-        if (k > space0Cols(base) && a != b) return 1;
+        if (k > space0Cols(base)) {
+          // offsets over different locals cannot be compared column by column, unless both
+          // coefficients are multiples of the lattice (checked against the final lattice below)
+          if (a != b) {
+            localCoefficients.add(a);
+            localCoefficients.add(b);
+          }
+          continue;
+        }
         g = Ints.gcd(g, Ints.sub(a, b));
       }
     }
+    for (long a : localCoefficients) if (g > 1 && a % g != 0) return 1;
     return g <= 1 ? 1 : g;
+  }
+
+  /** The first piece on a lattice with a known offset, or null. */
+  private static LevelInfo strideBase(List<LevelInfo> infos) {
+    for (LevelInfo i : infos) if (i.stride > 1 && i.offset != null) return i;
+    return null;
+  }
+
+  /**
+   * The value of a piece whose dimension is fixed by an equality {@code x + g = 0} (as a row
+   * without x: {@code -g}), which lies on a lattice when it is congruent to the lattice's offset;
+   * null for other pieces.
+   */
+  private static long[] fixedValue(LevelInfo i) {
+    if (i.stride > 1 || i.eq == null || i.eq[i.c] != 1) return null;
+    long[] v = Ints.negate(i.eq);
+    v[i.c] = 0;
+    return v;
   }
 
   private static int space0Cols(LevelInfo info) {
@@ -1090,6 +1123,8 @@ public final class AstBuilder {
 
   /** The least value at least the lower bound r that is congruent to the piece's offset modulo the stride. */
   private Expr alignedLower(LevelInfo l, long[] r, int c, long m, BuildContext ctx) {
+    // a fixed value on the common lattice is its own aligned bound
+    if (fixedValue(l) != null) return lowerExpr(l.q, r, c, ctx);
     long[] off = l.offset;
     if (r[c] == 1 && off != null) {
       long[] init = Ints.negate(r);

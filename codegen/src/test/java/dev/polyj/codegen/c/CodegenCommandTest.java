@@ -104,4 +104,20 @@ class CodegenCommandTest {
     }
     assertTrue(new CodegenCommand().run("[N] -> { S[i] -> [i] : 0 <= i < N }").contains("S(c0)"));
   }
+
+  /**
+   * A statement fixed at 0 shares a loop with statements on multiples of 4: the loop steps by 4
+   * (0 is on the lattice), instead of visiting every integer under guards.
+   */
+  @Test
+  void aFixedValueOnTheLatticeKeepsTheStride() {
+    String input = "[N] -> { A[i] -> [0, i] : 0 <= i < N; B[i] -> [4*floor((i)/4), i] : 0 <= i < N } [N] -> { : } "
+        + "{ [a, b] -> atomic[x] }";
+    CodegenCommand.Result r = new CodegenCommand().generate(input);
+    assertTrue(r.code().contains("c0 += 4"), r.code());
+    for (long n : new long[] {0, 1, 5, 9}) {
+      assertEquals(ScheduleOracle.expectedOrder(UnionRelation.parse(input.substring(0, input.indexOf("} [N]") + 1)),
+          Map.of("N", n), -1, 12), AstInterpreter.trace(r.ast(), Map.of("N", n)));
+    }
+  }
 }
