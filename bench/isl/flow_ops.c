@@ -63,6 +63,8 @@ int main(int argc, char **argv) {
     put(out, "may_dependence", isl_union_flow_get_may_dependence(flow));
     put(out, "must_no_source", isl_union_flow_get_must_no_source(flow));
     put(out, "may_no_source", isl_union_flow_get_may_no_source(flow));
+    put(out, "full_must_dependence", isl_union_flow_get_full_must_dependence(flow));
+    put(out, "full_may_dependence", isl_union_flow_get_full_may_dependence(flow));
     fclose(out);
     isl_union_flow_free(flow);
     isl_union_access_info_free(info);

@@ -61,6 +61,8 @@ public final class AstBuilder {
   private final Separation separation;
   private boolean insideParallel;
   private int loopDepth;
+  /** Set operations left before code generation gives up ({@link BuildOptions#budget}). */
+  private long budgetLeft;
 
   private AstBuilder(ScanProblem problem, BuildOptions options) {
     this.problem = problem;
@@ -76,6 +78,28 @@ public final class AstBuilder {
     while (clashes(prefix, taken)) prefix = prefix + "_";
     this.iteratorPrefix = prefix;
     this.separation = new Separation(this);
+    this.budgetLeft = options.budget();
+  }
+
+  /**
+   * Counts {@code n} set operations (projections, emptiness and entailment tests) against the
+   * budget; past it, code generation stops with a {@link BudgetExceededException}.
+   */
+  void spend(long n) {
+    budgetLeft -= n;
+    if (budgetLeft < 0) {
+      throw new BudgetExceededException("code generation gave up after " + options.budget()
+          + " set operations; raise the budget with JAVA_TOOL_OPTIONS=-Dpolyj.codegen.budget=N");
+    }
+  }
+
+  /** Code generation ran out of its operation budget. */
+  public static final class BudgetExceededException extends UnsupportedOperationException {
+    private static final long serialVersionUID = 1L;
+
+    BudgetExceededException(String message) {
+      super(message);
+    }
   }
 
   private static boolean clashes(String prefix, List<String> params) {
@@ -221,7 +245,14 @@ public final class AstBuilder {
     return cache.get(idx);
   }
 
+  /**
+   * Constraint systems an exact projection may examine before a superset is taken instead: large
+   * division denominators (2^18, 2^32) give as many splinters.
+   */
+  private static final long MAX_PROJECTION_STEPS = 2000;
+
   private List<BasicRelation> computeProjection(BasicRelation b, int d) {
+    spend(1);
     if (d >= nDim - 1 || !Rows.mentions(b, col(d + 1), col(nDim))) return List.of(b);
     List<BasicRelation> out = new ArrayList<>();
     int[] map = new int[space.nVar()];
@@ -237,7 +268,19 @@ public final class AstBuilder {
         if (!shadow.isEmpty()) addNew(out, shadow);
         continue;
       }
-      for (BasicRelation x : q.mapVariables(space, map).computeDivs().basics()) {
+      Relation exact;
+      try {
+        exact = q.mapVariables(space, map).computeDivs(MAX_PROJECTION_STEPS);
+      } catch (ArithmeticException tooManyPieces) {
+        exact = null;
+      }
+      if (exact == null) {
+        // too many splinters: a superset bounds outer loops just as well (the innermost level is exact)
+        BasicRelation wide = RealShadow.superset(q, col(d + 1));
+        if (!wide.isEmpty()) addNew(out, wide);
+        continue;
+      }
+      for (BasicRelation x : exact.basics()) {
         if (!x.isEmpty()) addNew(out, x);
       }
     }
@@ -250,7 +293,9 @@ public final class AstBuilder {
 
   private List<BasicRelation> liveProj(Piece p, int d, BuildContext ctx) {
     List<BasicRelation> out = new ArrayList<>();
-    for (BasicRelation q : proj(p.set(), d)) if (!ctx.isDisjoint(q)) out.add(q);
+    List<BasicRelation> all = proj(p.set(), d);
+    spend((long) all.size() * Math.max(1, ctx.parts().size()));
+    for (BasicRelation q : all) if (!ctx.isDisjoint(q)) out.add(q);
     return out;
   }
 
@@ -259,6 +304,7 @@ public final class AstBuilder {
 
   /** Code scanning {@code pieces} from scan dimension {@code d} on, under context {@code ctx}. */
   List<Node> generate(List<Piece> pieces, BuildContext ctx, int d, boolean mayHoist) {
+    spend(pieces.size());
     List<Piece> live = new ArrayList<>();
     for (Piece p : pieces) if (!liveProj(p, d - 1, ctx).isEmpty()) live.add(p);
     if (live.isEmpty()) return List.of();
@@ -421,6 +467,7 @@ public final class AstBuilder {
   List<Guard> gist(BasicRelation q, BuildContext ctx) {
     List<long[]> eqs = new ArrayList<>(q.equalities());
     List<long[]> ineqs = new ArrayList<>(q.inequalities());
+    spend(ineqs.size() + eqs.size());
     for (long[] r : List.copyOf(ineqs)) {
       List<long[]> others = new ArrayList<>(ineqs);
       others.remove(r);
@@ -822,13 +869,16 @@ public final class AstBuilder {
 
   private List<Node> loop(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos) {
     int c = col(d);
+    boolean unboundedAbove = false;
     for (LevelInfo i : infos) {
-      if (i.lowers.isEmpty() || i.uppers.isEmpty()) {
-        throw new IllegalArgumentException("the scanned set is unbounded in dimension " + d + ": " + i.q);
+      if (i.lowers.isEmpty()) {
+        throw new IllegalArgumentException("the scanned set is unbounded in dimension " + d + " (no lower bound): " + i.q);
       }
+      unboundedAbove |= i.uppers.isEmpty();
     }
     List<LevelInfo> lows = prune(infos, true, ctx);
-    List<LevelInfo> ups = prune(infos, false, ctx);
+    // a loop without upper bound runs for ever, as isl prints it: for (...; 1; ...)
+    List<LevelInfo> ups = unboundedAbove ? List.of() : prune(infos, false, ctx);
     long stride = infos.get(0).stride;
     Expr offsetKey = infos.get(0).offsetExpr;
     BasicRelation strideSet = infos.get(0).strideSet;
@@ -836,8 +886,9 @@ public final class AstBuilder {
       if (stride > 1 && (i.stride != stride || !i.offsetExpr.equals(offsetKey))) stride = 1;
     }
     if (stride == 1 && infos.size() > 1) {
-      // pieces on different lattices (e.g. multiples of 4 and of 2) may still share a coarser one
-      LevelInfo base = infos.get(0);
+      // pieces on different lattices (e.g. multiples of 4 and of 2, or a multiple of 32 and the
+      // value 0) may still share a coarser one
+      LevelInfo base = strideBase(infos);
       long g = commonStride(infos);
       if (g > 1) {
         stride = g;
@@ -845,7 +896,13 @@ public final class AstBuilder {
       }
     }
     List<BasicRelation> alternatives = new ArrayList<>();
-    if (lows.size() * ups.size() <= 16) {
+    if (unboundedAbove && lows.size() <= 16) {
+      for (LevelInfo l : lows) {
+        BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers);
+        if (stride > 1) alt = alt.intersect(stride == l.stride ? l.strideSet : strideSet);
+        alternatives.add(alt);
+      }
+    } else if (!unboundedAbove && lows.size() * ups.size() <= 16) {
       for (LevelInfo l : lows) {
         for (LevelInfo u : ups) {
           BasicRelation alt = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), u.uppers));
@@ -887,7 +944,7 @@ public final class AstBuilder {
       maxs.add(Exprs.min(ms));
     }
     Expr init = Exprs.min(mins);
-    Expr upper = Exprs.max(maxs);
+    Expr upper = unboundedAbove ? Node.For.NO_UPPER_BOUND : Exprs.max(maxs);
     Node bodyNode = Node.seq(body);
     List<String> pragmas = new ArrayList<>();
     // the outermost coincident loop runs in parallel, unless it is an innermost loop inside a
@@ -916,23 +973,55 @@ public final class AstBuilder {
    * a piece has no stride or an offset that is not a plain row.
    */
   private static long commonStride(List<LevelInfo> infos) {
-    LevelInfo base = infos.get(0);
+    LevelInfo base = strideBase(infos);
+    if (base == null) return 1;
     long g = 0;
+    List<Long> localCoefficients = new ArrayList<>();
     for (LevelInfo i : infos) {
-      if (i.stride <= 1 || i.offset == null) return 1;
-      g = Ints.gcd(g, i.stride);
+      if (i.stride > 1 && i.offset != null) {
+        g = Ints.gcd(g, i.stride);
+      } else if (fixedValue(i) == null) {
+        return 1;
+      }
     }
     for (LevelInfo i : infos) {
-      int n = Math.max(i.offset.length, base.offset.length);
+      long[] off = i.stride > 1 ? i.offset : fixedValue(i);
+      int n = Math.max(off.length, base.offset.length);
       for (int k = 0; k < n && g > 1; k++) {
-        long a = k < i.offset.length ? i.offset[k] : 0;
+        long a = k < off.length ? off[k] : 0;
         long b = k < base.offset.length ? base.offset[k] : 0;
-        // offsets over different locals cannot be compared column by column
-        if (k > space0Cols(base) && a != b) return 1;
+        if (k > space0Cols(base)) {
+          // offsets over different locals cannot be compared column by column, unless both
+          // coefficients are multiples of the lattice (checked against the final lattice below)
+          if (a != b) {
+            localCoefficients.add(a);
+            localCoefficients.add(b);
+          }
+          continue;
+        }
         g = Ints.gcd(g, Ints.sub(a, b));
       }
     }
+    for (long a : localCoefficients) if (g > 1 && a % g != 0) return 1;
     return g <= 1 ? 1 : g;
+  }
+
+  /** The first piece on a lattice with a known offset, or null. */
+  private static LevelInfo strideBase(List<LevelInfo> infos) {
+    for (LevelInfo i : infos) if (i.stride > 1 && i.offset != null) return i;
+    return null;
+  }
+
+  /**
+   * The value of a piece whose dimension is fixed by an equality {@code x + g = 0} (as a row
+   * without x: {@code -g}), which lies on a lattice when it is congruent to the lattice's offset;
+   * null for other pieces.
+   */
+  private static long[] fixedValue(LevelInfo i) {
+    if (i.stride > 1 || i.eq == null || i.eq[i.c] != 1) return null;
+    long[] v = Ints.negate(i.eq);
+    v[i.c] = 0;
+    return v;
   }
 
   private static int space0Cols(LevelInfo info) {
@@ -1034,6 +1123,8 @@ public final class AstBuilder {
 
   /** The least value at least the lower bound r that is congruent to the piece's offset modulo the stride. */
   private Expr alignedLower(LevelInfo l, long[] r, int c, long m, BuildContext ctx) {
+    // a fixed value on the common lattice is its own aligned bound
+    if (fixedValue(l) != null) return lowerExpr(l.q, r, c, ctx);
     long[] off = l.offset;
     if (r[c] == 1 && off != null) {
       long[] init = Ints.negate(r);

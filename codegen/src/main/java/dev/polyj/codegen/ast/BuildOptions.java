@@ -65,6 +65,18 @@ public final class BuildOptions {
     return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of(), List.of(), true);
   }
 
+  /** The default of {@link #budget}: well above what isl's test suite and PolyBench need. */
+  public static final long DEFAULT_BUDGET = 2_000_000;
+
+  /**
+   * How many set operations (projections, emptiness and entailment tests, counted by the AST
+   * builder) code generation may spend before giving up with a clear error: the system property
+   * {@code polyj.codegen.budget}, else {@link #DEFAULT_BUDGET}.
+   */
+  public long budget() {
+    return Long.getLong("polyj.codegen.budget", DEFAULT_BUDGET);
+  }
+
   /** Names the loop iterators must not take (identifiers of the surrounding code). */
   public com.google.common.collect.ImmutableSet<String> reservedNames() {
     return reservedNames;

@@ -26,6 +26,9 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
    */
   record For(String iterator, Expr init, Expr upper, long step, Node body, ImmutableList<String> pragmas,
       String sizeParam, boolean coincident) implements Node {
+    /** The upper bound of a loop without one (printed as the condition {@code 1}). */
+    public static final Expr NO_UPPER_BOUND = new Expr.Int(Long.MAX_VALUE);
+
     public For {
       checkArgument(step > 0, "loop step %s", step);
       checkArgument(sizeParam == null || (step == 1 && !sizeParam.isEmpty()), "run-time step %s with step %s",

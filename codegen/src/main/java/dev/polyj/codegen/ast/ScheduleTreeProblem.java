@@ -91,7 +91,9 @@ public final class ScheduleTreeProblem {
     if (node instanceof ScheduleNode.Leaf) {
       w.leaves.addAll(active);
     } else if (node instanceof ScheduleNode.Context c) {
-      w.contexts.add(c.context());
+      // a context is an assumption the code may use; one on outer schedule dimensions (a set
+      // space, as isl allows) is left unused, which is always correct, only less simplified
+      if (c.context().space().nDim() == 0) w.contexts.add(c.context());
       w.params.addAll(c.context().space().params());
       walk(c.child(), active, w);
     } else if (node instanceof ScheduleNode.Band b) {
@@ -161,7 +163,7 @@ public final class ScheduleTreeProblem {
       }
       walk(g.child(), next, w);
     } else {
-      throw new UnsupportedOperationException("code generation for schedule trees with "
+      throw new UnsupportedNodeException(node, "code generation for schedule trees with "
           + node.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " nodes: not supported yet");
     }
   }
@@ -391,5 +393,20 @@ public final class ScheduleTreeProblem {
     long[] r = new long[width];
     r[col] = 1;
     return r;
+  }
+
+  /** A node type code generation does not handle; the reader of the tree knows where it is. */
+  public static final class UnsupportedNodeException extends UnsupportedOperationException {
+    private static final long serialVersionUID = 1L;
+    private final transient ScheduleNode node;
+
+    UnsupportedNodeException(ScheduleNode node, String message) {
+      super(message);
+      this.node = node;
+    }
+
+    public ScheduleNode node() {
+      return node;
+    }
   }
 }

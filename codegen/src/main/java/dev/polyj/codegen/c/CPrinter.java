@@ -234,9 +234,9 @@ public final class CPrinter {
         init = f.sizeParam() + " * ceild(" + init + ", " + f.sizeParam() + ")";
         step = f.sizeParam();
       }
+      String condition = f.upper().equals(Node.For.NO_UPPER_BOUND) ? "1" : it + " <= " + upperText(f.upper());
       sb.append("for (").append(declaredUpFront ? "" : iteratorType + " ").append(it).append(" = ")
-          .append(init).append("; ").append(it).append(" <= ")
-          .append(upperText(f.upper())).append("; ").append(it).append(" += ").append(step).append(")");
+          .append(init).append("; ").append(condition).append("; ").append(it).append(" += ").append(step).append(")");
       body(f.body(), level, sb, false);
     }
   }

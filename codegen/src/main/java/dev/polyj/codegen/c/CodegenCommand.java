@@ -7,7 +7,6 @@ import dev.polyj.codegen.ast.BuildOptions;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.codegen.ast.ScanProblem;
 import dev.polyj.codegen.ast.ScheduleTreeProblem;
-import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.schedule.ScheduleYaml;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
@@ -48,8 +47,13 @@ public final class CodegenCommand {
     String text = stripComments(input).strip();
     checkArgument(!text.isEmpty(), "empty input: expected a schedule map, a context and options");
     if (!text.startsWith("{") && !text.startsWith("[")) {
-      ScheduleNode root = ScheduleYaml.read(input);
-      ScanProblem problem = ScheduleTreeProblem.of(root);
+      ScheduleYaml.Located tree = ScheduleYaml.readLocated(input);
+      ScanProblem problem;
+      try {
+        problem = ScheduleTreeProblem.of(tree.root());
+      } catch (ScheduleTreeProblem.UnsupportedNodeException e) {
+        throw new IllegalArgumentException(tree.positionOf(e.node()) + ": " + e.getMessage(), e);
+      }
       BuildOptions opts = BuildOptions.defaults();
       Node ast = AstBuilder.build(problem, opts);
       return new Result(problem, opts, ast, printer.printWithMacros(ast));

@@ -176,7 +176,23 @@ class ClassicExamplesTest {
             "domain: \"{ S[i] : 0 <= i < 40; T[i] : 0 <= i < 40 }\"",
             "child:",
             "  schedule: \"[{ S[i] -> [(3i)]; T[i] -> [(3i + 1)] }]\"",
-            "  options: \"{ isolate[[] -> [x]] : 12 <= x < 60 }\""), List.of(Map.of()), -1, 121, 1, 2));
+            "  options: \"{ isolate[[] -> [x]] : 12 <= x < 60 }\""), List.of(Map.of()), -1, 121, 1, 2),
+        new Example("divisions by 2^32 whose exact projection would need 2^32 pieces (bounded by a superset)",
+            "[n, m] -> { S[a, b, c] -> [a, b, c] : exists (e = floor((n - m)/4294967296), f = floor((m + a - 2)/4294967296) : "
+                + "4294967296e <= n - m - a and a <= 20 and 4294967296f <= m + a - 2 - b and 0 <= c < b and a >= 2 - m) } "
+                + "[n, m] -> { : } { }",
+            List.of(Map.of("n", 5L, "m", 1L), Map.of("n", 9L, "m", 3L), Map.of("n", 0L, "m", 2L), Map.of("n", -1L, "m", 4L)),
+            -3, 24, 3, 0),
+        new Example("tree: a context on an outer schedule dimension (an assumption, left unused)", String.join("\n",
+            "domain: \"{ P[]; Q[k] : 0 <= k <= 6 }\"",
+            "child:",
+            "  schedule: \"[{ P[] -> [3]; Q[k] -> [k] }]\"",
+            "  child:",
+            "    context: \"[t] -> { [x] : 0 <= t <= x }\"",
+            "    child:",
+            "      sequence:",
+            "      - filter: \"{ Q[k] }\"",
+            "      - filter: \"{ P[] }\""), List.of(Map.of("t", 0L), Map.of("t", 2L)), -1, 8, 1, 1));
   }
 
   @BeforeAll

@@ -60,4 +60,64 @@ class CodegenCommandTest {
     String tiled = new CodegenCommand().run("[N] -> { S[i] -> [floor(i/4), i] : 0 <= i < N } [N] -> { : } { }");
     assertTrue(tiled.contains("#ifndef floord") && tiled.contains("#ifndef min"), tiled);
   }
+
+  /**
+   * A statement without upper bound gets a loop that runs for ever, as isl prints it; the bounded
+   * statement keeps its bound.
+   */
+  @Test
+  void loopsWithoutUpperBoundRunForEver() {
+    String input = "[N] -> { A[i] -> [i, 0] : i >= 2; B[i, j] -> [i, 1 + j] : 2 <= i <= N and 0 <= j < 3 } "
+        + "[N] -> { : N >= 2 } { }";
+    CodegenCommand.Result r = new CodegenCommand().generate(input);
+    assertTrue(r.code().contains("for (int c0 = 2; 1; c0 += 1)"), r.code());
+    assertTrue(r.code().contains("if (c0 <= N)") || r.code().contains("c0 <= N;"),
+        r.code());
+  }
+
+  @Test
+  void unboundedBelowIsBadInput() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new CodegenCommand().run("{ S[i] -> [i] : i <= 3 }"));
+    assertTrue(e.getMessage().contains("no lower bound"), e.getMessage());
+  }
+
+  @Test
+  void unsupportedNodesAreReportedAtTheirPosition() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CodegenCommand().run(
+        "domain: { S[i] : 0 <= i < 4 }\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  child:\n"
+            + "    contraction: { S[i] -> G[i] }\n    expansion: { G[j] -> S[j] }\n"));
+    assertTrue(e.getMessage().startsWith("5:5: code generation for schedule trees with expansion nodes"), e.getMessage());
+  }
+
+  @Test
+  void aBudgetStopsCodeGenerationWithAClearError() {
+    String before = System.getProperty("polyj.codegen.budget");
+    System.setProperty("polyj.codegen.budget", "5");
+    try {
+      UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+          () -> new CodegenCommand().run("[N] -> { S[i, j] -> [i, j] : 0 <= i < N and 0 <= j < i; T[i] -> [i, 0] : 0 <= i < N }"));
+      assertTrue(e.getMessage().startsWith("code generation gave up after 5 set operations"), e.getMessage());
+    } finally {
+      if (before == null) System.clearProperty("polyj.codegen.budget");
+      else System.setProperty("polyj.codegen.budget", before);
+    }
+    assertTrue(new CodegenCommand().run("[N] -> { S[i] -> [i] : 0 <= i < N }").contains("S(c0)"));
+  }
+
+  /**
+   * A statement fixed at 0 shares a loop with statements on multiples of 4: the loop steps by 4
+   * (0 is on the lattice), instead of visiting every integer under guards.
+   */
+  @Test
+  void aFixedValueOnTheLatticeKeepsTheStride() {
+    String input = "[N] -> { A[i] -> [0, i] : 0 <= i < N; B[i] -> [4*floor((i)/4), i] : 0 <= i < N } [N] -> { : } "
+        + "{ [a, b] -> atomic[x] }";
+    CodegenCommand.Result r = new CodegenCommand().generate(input);
+    assertTrue(r.code().contains("c0 += 4"), r.code());
+    for (long n : new long[] {0, 1, 5, 9}) {
+      assertEquals(ScheduleOracle.expectedOrder(UnionRelation.parse(input.substring(0, input.indexOf("} [N]") + 1)),
+          Map.of("N", n), -1, 12), AstInterpreter.trace(r.ast(), Map.of("N", n)));
+    }
+  }
 }

@@ -155,10 +155,17 @@ class MainTest {
     dev.polyj.presburger.set.UnionRelation must = dev.polyj.presburger.set.UnionRelation.parse(
         r.out().lines().filter(l -> l.startsWith("must_dependence:")).findFirst().orElseThrow()
             .replaceFirst("must_dependence: \"(.*)\"", "$1"));
-    assertTrue(must.isEqual(dev.polyj.presburger.set.UnionRelation.parse("{ W[i] -> R[i] : 0 <= i < 2 }")), r.out());
+    // isl_flow's full dependences: source -> [sink -> element]
+    assertTrue(must.isEqual(dev.polyj.presburger.set.UnionRelation.parse("{ W[i] -> [R[i] -> a[i]] : 0 <= i < 2 }")),
+        r.out());
+    assertTrue(r.out().contains("must_no_source: \"{ R[i] -> a[i] : 2 <= i <= 3 }\""), r.out());
     Run bad = run("sink: \"{ R[i] -> a[i] \"\nschedule_map: \"{ R[i] -> [i] }\"\n", "flow");
     assertEquals(2, bad.code());
-    assertTrue(bad.err().startsWith("<stdin>:"), bad.err());
+    assertTrue(bad.err().startsWith("<stdin>:1:"), bad.err());
+    Run unsupported = run("sink: { R[i] -> a[i] }\nschedule:\n  domain: { R[i] }\n  child:\n    expansion: { G[] -> R[i] }\n"
+        + "    contraction: { R[i] -> G[] }\n", "flow");
+    assertEquals(2, unsupported.code());
+    assertTrue(unsupported.err().startsWith("<stdin>:5:5: "), unsupported.err());
   }
 
   @Test

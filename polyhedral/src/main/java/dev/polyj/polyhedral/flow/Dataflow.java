@@ -92,7 +92,10 @@ public final class Dataflow {
     UnionRelation mayDep = union(out.mayDeps, params).union(mustDep);
     UnionRelation mustNo = union(out.mustNoSource, params);
     UnionRelation mayNo = union(out.mayNoSource, params).union(mustNo);
-    return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce());
+    UnionRelation fullMust = union(out.fullMustDeps, params);
+    UnionRelation fullMay = union(out.fullMayDeps, params).union(fullMust);
+    return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(),
+        fullMust.coalesce(), fullMay.coalesce());
   }
 
   private static void analyseSink(Relation c, Sources sources, TimeSchedule schedule, Levels levels, Results out) {
@@ -170,14 +173,14 @@ public final class Dataflow {
     for (Source s : definite) {
       if (s.kill || s.deps == null) continue;
       if (withMaySource.isEmpty()) {
-        out.mustDeps.add(s.deps.reverse().apply(domainMap));
+        out.addMust(s.deps.reverse(), domainMap);
       } else {
-        out.mustDeps.add(s.deps.subtractDomain(withMaySource).reverse().apply(domainMap));
-        out.mayDeps.add(s.deps.intersectDomain(withMaySource).reverse().apply(domainMap));
+        out.addMust(s.deps.subtractDomain(withMaySource).reverse(), domainMap);
+        out.addMay(s.deps.intersectDomain(withMaySource).reverse(), domainMap);
       }
     }
     for (Source s : possible) {
-      if (s.deps != null) out.mayDeps.add(s.deps.reverse().apply(domainMap));
+      if (s.deps != null) out.addMay(s.deps.reverse(), domainMap);
     }
     out.mustNoSource.add(unresolved.subtract(withMaySource).unwrap());
     out.mayNoSource.add(unresolved.unwrap());
@@ -264,10 +267,11 @@ public final class Dataflow {
     }
   }
 
+  /** The union over {@code params}; empty relations leave their spaces (an empty union prints in them). */
   private static UnionRelation union(List<Relation> rs, List<String> params) {
-    List<Relation> nonEmpty = new ArrayList<>();
-    for (Relation r : rs) if (!r.isEmpty()) nonEmpty.add(r);
-    return nonEmpty.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(nonEmpty);
+    List<Relation> parts = new ArrayList<>();
+    for (Relation r : rs) parts.add(r.isEmpty() ? Relation.empty(r.space()) : r);
+    return parts.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(parts).alignParams(params);
   }
 
   /** The source accesses of a problem, split by how definite they are. */
@@ -277,8 +281,21 @@ public final class Dataflow {
   private static final class Results {
     final List<Relation> mustDeps = new ArrayList<>();
     final List<Relation> mayDeps = new ArrayList<>();
+    final List<Relation> fullMustDeps = new ArrayList<>();
+    final List<Relation> fullMayDeps = new ArrayList<>();
     final List<Relation> mustNoSource = new ArrayList<>();
     final List<Relation> mayNoSource = new ArrayList<>();
+
+    /** A definite dependence {@code p -> [c -> a]}; {@code domainMap} projects {@code [c -> a]} to {@code c}. */
+    void addMust(Relation full, Relation domainMap) {
+      fullMustDeps.add(full);
+      mustDeps.add(full.apply(domainMap));
+    }
+
+    void addMay(Relation full, Relation domainMap) {
+      fullMayDeps.add(full);
+      mayDeps.add(full.apply(domainMap));
+    }
   }
 
   /**

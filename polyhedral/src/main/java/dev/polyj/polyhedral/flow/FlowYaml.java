@@ -1,15 +1,14 @@
 package dev.polyj.polyhedral.flow;
 
 import dev.polyj.polyhedral.schedule.ScheduleMaps;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.schedule.ScheduleYaml;
+import dev.polyj.polyhedral.yaml.IslYaml;
+import dev.polyj.polyhedral.yaml.YamlNode;
 import dev.polyj.presburger.set.UnionRelation;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Reads and writes the YAML of dataflow problems, as isl's flow tool does: input keys {@code sink},
@@ -22,61 +21,63 @@ public final class FlowYaml {
 
   private FlowYaml() {}
 
-  /** Parses the input; errors are {@link IllegalArgumentException}s naming the key and position. */
+  /**
+   * Parses the input; values may be quoted or not, as isl reads them. Errors are {@link
+   * IllegalArgumentException}s whose message starts with the line and column.
+   */
   public static AccessInfo read(String text) {
-    Object doc;
-    try {
-      doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-    } catch (MarkedYAMLException e) {
-      var m = e.getProblemMark();
-      throw new IllegalArgumentException((m.getLine() + 1) + ":" + (m.getColumn() + 1) + ": " + e.getProblem());
-    } catch (YAMLException e) {
-      throw new IllegalArgumentException("1:1: " + e.getMessage());
+    IslYaml doc = IslYaml.of(text);
+    YamlNode root = doc.root();
+    if (!(root instanceof YamlNode.Mapping map)) throw doc.error(root, "expected a mapping with a 'sink' key");
+    for (String key : map.entries().keySet()) {
+      if (!KEYS.contains(key)) throw doc.errorAtKey(map, key, "unknown key '" + key + "'");
     }
-    if (!(doc instanceof Map<?, ?> map)) throw new IllegalArgumentException("1:1: expected a mapping with a 'sink' key");
-    for (Object key : map.keySet()) {
-      if (!KEYS.contains(String.valueOf(key))) throw new IllegalArgumentException("unknown key '" + key + "'");
+    Map<String, YamlNode> e = map.entries();
+    if (!e.containsKey("sink")) throw doc.error(root, "missing key 'sink'");
+    boolean tree = e.containsKey("schedule");
+    if (tree && e.containsKey("schedule_map")) {
+      throw doc.errorAtKey(map, "schedule_map", "give either 'schedule' or 'schedule_map', not both");
     }
-    if (!map.containsKey("sink")) throw new IllegalArgumentException("missing key 'sink'");
-    boolean tree = map.containsKey("schedule");
-    if (tree && map.containsKey("schedule_map")) {
-      throw new IllegalArgumentException("give either 'schedule' or 'schedule_map', not both");
-    }
-    if (!tree && !map.containsKey("schedule_map")) throw new IllegalArgumentException("missing key 'schedule_map' or 'schedule'");
-    UnionRelation schedule = tree ? scheduleTree(map.get("schedule")) : union(map, "schedule_map");
-    return new AccessInfo(union(map, "sink"), union(map, "must_source"), union(map, "may_source"),
-        union(map, "kill"), schedule);
+    if (!tree && !e.containsKey("schedule_map")) throw doc.error(root, "missing key 'schedule_map' or 'schedule'");
+    UnionRelation schedule = tree ? scheduleTree(doc, e.get("schedule")) : union(doc, e, "schedule_map");
+    return new AccessInfo(union(doc, e, "sink"), union(doc, e, "must_source"), union(doc, e, "may_source"),
+        union(doc, e, "kill"), schedule);
   }
 
   /**
-   * The flat schedule map of a schedule tree given as a nested YAML mapping (or as a string holding
-   * one): instances ordered as the tree orders them, the children of a set node in their order.
+   * The flat schedule map of a schedule tree (a YAML mapping, or a string holding one): instances
+   * ordered as the tree orders them, the children of a set node in their order.
    */
-  private static UnionRelation scheduleTree(Object value) {
-    String text;
-    if (value instanceof Map<?, ?> tree) {
-      text = new Yaml().dump(tree);
-    } else if (value instanceof String s) {
-      text = s;
+  private static UnionRelation scheduleTree(IslYaml doc, YamlNode value) {
+    ScheduleNode root;
+    IdentityHashMap<ScheduleNode, String> positions = new IdentityHashMap<>();
+    if (value instanceof YamlNode.Scalar s && s.quoted()) {
+      try {
+        IslYaml inner = IslYaml.of(s.text());
+        root = ScheduleYaml.read(inner, inner.root(), new IdentityHashMap<>());
+      } catch (IllegalArgumentException ex) {
+        throw doc.error(value, "schedule (the quoted tree, at " + ex.getMessage() + ")");
+      }
     } else {
-      throw new IllegalArgumentException("schedule: expected a schedule tree (a YAML mapping)");
+      root = ScheduleYaml.read(doc, value, positions);
     }
     try {
-      return ScheduleMaps.toFlatMap(ScheduleYaml.read(text));
-    } catch (YAMLException e) {
-      throw new IllegalArgumentException("schedule: " + e.getMessage(), e);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("schedule: " + e.getMessage(), e);
+      return ScheduleMaps.toFlatMap(root);
+    } catch (ScheduleMaps.UnsupportedNodeException ex) {
+      String at = positions.get(ex.node());
+      throw new IllegalArgumentException((at == null ? doc.position(value.offset()) : at) + ": " + ex.getMessage(), ex);
+    } catch (IllegalArgumentException ex) {
+      throw doc.error(value, "schedule: " + ex.getMessage());
     }
   }
 
-  private static UnionRelation union(Map<?, ?> map, String key) {
-    Object v = map.get(key);
+  private static UnionRelation union(IslYaml doc, Map<String, YamlNode> map, String key) {
+    YamlNode v = map.get(key);
     if (v == null) return null;
     try {
-      return UnionRelation.parse(String.valueOf(v));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+      return UnionRelation.parse(doc.text(v, key));
+    } catch (IllegalArgumentException ex) {
+      throw doc.islError(v, key, ex);
     }
   }
 
@@ -90,10 +91,15 @@ public final class FlowYaml {
         + "schedule_map: " + quote(a.scheduleMap()) + "\n";
   }
 
-  /** The result, with the keys isl's flow tool prints. */
+  /**
+   * The result, with the keys isl's flow tool prints: the full dependences ({@code source -> [sink
+   * -> element]}) when the result has them, and the sink accesses without a source.
+   */
   public static String write(FlowResult r) {
-    return "must_dependence: " + quote(simple(r.mustDependence())) + "\n"
-        + "may_dependence: " + quote(simple(r.mayDependence())) + "\n"
+    UnionRelation must = r.hasFullDependences() ? r.fullMustDependence() : r.mustDependence();
+    UnionRelation may = r.hasFullDependences() ? r.fullMayDependence() : r.mayDependence();
+    return "must_dependence: " + quote(simple(must)) + "\n"
+        + "may_dependence: " + quote(simple(may)) + "\n"
         + "must_no_source: " + quote(simple(r.mustNoSource())) + "\n"
         + "may_no_source: " + quote(simple(r.mayNoSource())) + "\n";
   }

@@ -146,7 +146,11 @@ public final class MultiAff {
     return sb.toString();
   }
 
-  /** Reads isl notation of band members into one union map per member. */
+  /**
+   * Reads isl notation of band members into one union map per member: an optional parameter
+   * list, an optional name of the band's space, and the list of union piecewise affine
+   * expressions, e.g. {@code [n] -> L_0[{ S[i] -> [(i)] }, { S[i] -> [(n - i)] }]}.
+   */
   public static List<UnionRelation> read(String text) {
     String t = text.trim();
     String prefix = "";
@@ -157,6 +161,12 @@ public final class MultiAff {
         prefix = t.substring(0, close + 1) + " -> ";
         t = after.substring(2).trim();
       }
+    }
+    // the band's space may be named, as pet and isl name it: L_0[{ ... }, { ... }]
+    int name = 0;
+    while (name < t.length() && (Character.isLetterOrDigit(t.charAt(name)) || t.charAt(name) == '_')) name++;
+    if (name > 0 && name < t.length() && t.charAt(name) == '[' && !Character.isDigit(t.charAt(0))) {
+      t = t.substring(name);
     }
     if (!t.startsWith("[") || matching(t, 0) != t.length() - 1) {
       throw new IllegalArgumentException("band schedule must be a list of union piecewise affine expressions: " + text);

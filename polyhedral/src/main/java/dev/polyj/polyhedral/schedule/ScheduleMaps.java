@@ -78,8 +78,8 @@ public final class ScheduleMaps {
         || node instanceof ScheduleNode.Guard) {
       collect(node.children().get(0), active, params, out);
     } else {
-      throw new IllegalArgumentException("flat maps of trees with " + node.getClass().getSimpleName()
-          + " nodes are not supported");
+      throw new UnsupportedNodeException(node, "flat schedule maps of trees with "
+          + node.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " nodes: not supported");
     }
   }
 
@@ -238,5 +238,20 @@ public final class ScheduleMaps {
       for (Relation r : f.filter().relations()) out.putIfAbsent(r.space().tuple().name(), out.size());
     }
     for (ScheduleNode c : n.children()) order(c, out);
+  }
+
+  /** A node type a computation does not handle; callers that read the tree know where the node is. */
+  public static final class UnsupportedNodeException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final transient ScheduleNode node;
+
+    public UnsupportedNodeException(ScheduleNode node, String message) {
+      super(message);
+      this.node = node;
+    }
+
+    public ScheduleNode node() {
+      return node;
+    }
   }
 }

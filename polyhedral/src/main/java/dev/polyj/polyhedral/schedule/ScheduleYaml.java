@@ -1,16 +1,16 @@
 package dev.polyj.polyhedral.schedule;
 
 import com.google.common.collect.ImmutableList;
+import dev.polyj.polyhedral.yaml.IslYaml;
+import dev.polyj.polyhedral.yaml.YamlNode;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Schedule trees in isl's YAML form: a mapping per node with the keys {@code domain},
@@ -116,94 +116,198 @@ public final class ScheduleYaml {
   // ---------------------------------------------------------------------------------------------
   // Reading
 
-  /** Reads a schedule tree; isl-notation strings go through the isl parser. */
+  /** The keys each node type may have besides {@code child}. */
+  private static final Map<String, Set<String>> NODE_KEYS = Map.of(
+      "domain", Set.of("domain"),
+      "context", Set.of("context"),
+      "schedule", Set.of("schedule", "permutable", "coincident", "options"),
+      "sequence", Set.of("sequence"),
+      "set", Set.of("set"),
+      "filter", Set.of("filter"),
+      "mark", Set.of("mark"),
+      "guard", Set.of("guard"),
+      "extension", Set.of("extension"),
+      "expansion", Set.of("contraction", "expansion"));
+
+  /**
+   * Reads a schedule tree; isl-notation values may be quoted or not (as isl reads them), and nodes
+   * may be written in block or flow style. Errors give the line and column in {@code yaml}.
+   */
   public static ScheduleNode read(String yaml) {
-    Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
-    if (!(doc instanceof Map<?, ?> m)) throw new IllegalArgumentException("a schedule must be a YAML mapping");
-    return node(m);
+    return readLocated(yaml).root();
   }
 
-  private static ScheduleNode node(Map<?, ?> m) {
-    if (m.containsKey("domain")) return new ScheduleNode.Domain(union(m, "domain"), child(m));
-    if (m.containsKey("context")) return new ScheduleNode.Context(Relation.parse(string(m, "context")), child(m));
-    if (m.containsKey("schedule")) return band(m);
-    if (m.containsKey("sequence")) return new ScheduleNode.Sequence(filters(m.get("sequence")));
-    if (m.containsKey("set")) return new ScheduleNode.Set(filters(m.get("set")));
-    if (m.containsKey("filter")) return new ScheduleNode.Filter(union(m, "filter"), child(m));
-    if (m.containsKey("mark")) return new ScheduleNode.Mark(string(m, "mark"), child(m));
-    if (m.containsKey("guard")) return new ScheduleNode.Guard(Relation.parse(string(m, "guard")), child(m));
-    if (m.containsKey("extension")) return new ScheduleNode.Extension(union(m, "extension"), child(m));
-    if (m.containsKey("contraction") || m.containsKey("expansion")) {
-      return new ScheduleNode.Expansion(union(m, "contraction"), union(m, "expansion"), child(m));
+  /** A tree read from text, with the {@code line:column} where each node starts. */
+  public record Located(ScheduleNode root, java.util.IdentityHashMap<ScheduleNode, String> positions) {
+    /** The position of {@code n} in the text ("" when unknown). */
+    public String positionOf(ScheduleNode n) {
+      String p = positions.get(n);
+      return p == null ? "" : p;
     }
-    if (m.containsKey("leaf") || m.isEmpty()) return ScheduleNode.LEAF;
-    throw new IllegalArgumentException("unknown schedule node with keys " + m.keySet());
   }
 
-  private static ScheduleNode child(Map<?, ?> m) {
-    Object c = m.get("child");
-    if (c == null) return ScheduleNode.LEAF;
-    if (!(c instanceof Map<?, ?> cm)) throw new IllegalArgumentException("child must be a mapping");
-    return node(cm);
+  /** {@link #read}, keeping where each node starts. */
+  public static Located readLocated(String yaml) {
+    IslYaml doc = IslYaml.of(yaml);
+    Located out = new Located(null, new java.util.IdentityHashMap<>());
+    ScheduleNode root = read(doc, doc.root(), out.positions());
+    return new Located(root, out.positions());
   }
 
-  private static String string(Map<?, ?> m, String key) {
-    Object v = m.get(key);
-    if (v == null) throw new IllegalArgumentException("missing " + key);
-    return v.toString();
+  /** Reads the tree at {@code node} of {@code doc}, recording node positions in {@code positions}. */
+  public static ScheduleNode read(IslYaml doc, YamlNode node, java.util.IdentityHashMap<ScheduleNode, String> positions) {
+    return new Reader(doc, positions).node(node);
   }
 
-  private static UnionRelation union(Map<?, ?> m, String key) {
-    return UnionRelation.parse(string(m, key));
-  }
-
-  private static ImmutableList<ScheduleNode.Filter> filters(Object list) {
-    if (!(list instanceof List<?> l)) throw new IllegalArgumentException("sequence and set take a list of filters");
-    List<ScheduleNode.Filter> out = new ArrayList<>();
-    for (Object o : l) {
-      if (!(o instanceof Map<?, ?> fm) || !fm.containsKey("filter")) {
-        throw new IllegalArgumentException("children of sequence and set must be filter nodes");
-      }
-      out.add(new ScheduleNode.Filter(union(fm, "filter"), child(fm)));
+  private record Reader(IslYaml doc, java.util.IdentityHashMap<ScheduleNode, String> positions) {
+    ScheduleNode node(YamlNode yaml) {
+      YamlNode.Mapping m = doc.mapping(yaml, "schedule tree node");
+      ScheduleNode n = build(m);
+      positions.put(n, doc.position(m.offset()));
+      return n;
     }
-    return ImmutableList.copyOf(out);
-  }
 
-  private static ScheduleNode band(Map<?, ?> m) {
-    List<UnionRelation> members = MultiAff.read(string(m, "schedule"));
-    int n = members.size();
-    boolean permutable = flag(m.get("permutable"));
-    List<Boolean> coincident = new ArrayList<>();
-    Object co = m.get("coincident");
-    for (int k = 0; k < n; k++) {
-      coincident.add(co instanceof List<?> cl && k < cl.size() && flag(cl.get(k)));
-    }
-    List<ScheduleNode.LoopType> types = new ArrayList<>(java.util.Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT));
-    String other = "";
-    Object opt = m.get("options");
-    if (opt != null) {
-      String text = opt.toString().trim();
-      if (text.startsWith("{") && text.endsWith("}")) text = text.substring(1, text.length() - 1);
-      List<String> rest = new ArrayList<>();
-      for (String part : text.split(";")) {
-        Matcher mt = LOOP_TYPE.matcher(part.trim());
-        if (mt.matches()) {
-          int k = Integer.parseInt(mt.group(2));
-          if (k < n) types.set(k, ScheduleNode.LoopType.valueOf(mt.group(1).toUpperCase()));
-        } else if (!part.isBlank()) {
-          rest.add(part.trim());
+    private ScheduleNode build(YamlNode.Mapping m) {
+      Map<String, YamlNode> e = m.entries();
+      if (e.isEmpty() || (e.size() == 1 && e.containsKey("leaf"))) return ScheduleNode.LEAF;
+      String type = null;
+      for (String t : List.of("domain", "context", "schedule", "sequence", "set", "filter", "mark", "guard",
+          "extension", "contraction", "expansion")) {
+        if (e.containsKey(t)) {
+          type = t.equals("contraction") ? "expansion" : t;
+          break;
         }
       }
-      if (!rest.isEmpty()) other = "{ " + String.join("; ", rest) + " }";
+      if (type == null) {
+        throw doc.error(m, "unknown schedule tree node with keys " + e.keySet()
+            + " (expected one of domain, context, schedule, sequence, set, filter, mark, guard, extension, expansion, leaf)");
+      }
+      Set<String> allowed = NODE_KEYS.get(type);
+      for (String key : e.keySet()) {
+        if (!allowed.contains(key) && !key.equals("child")) {
+          throw doc.errorAtKey(m, key, "key '" + key + "' does not belong in a " + type + " node");
+        }
+      }
+      if ((type.equals("sequence") || type.equals("set")) && e.containsKey("child")) {
+        throw doc.errorAtKey(m, "child", "a " + type + " node has no child key (its children are its list)");
+      }
+      switch (type) {
+        case "domain":
+          return new ScheduleNode.Domain(union(m, "domain"), child(m));
+        case "context":
+          return new ScheduleNode.Context(set(m, "context"), child(m));
+        case "schedule":
+          return band(m);
+        case "sequence":
+          return new ScheduleNode.Sequence(filters(e.get("sequence"), "sequence"));
+        case "set":
+          return new ScheduleNode.Set(filters(e.get("set"), "set"));
+        case "filter":
+          return new ScheduleNode.Filter(union(m, "filter"), child(m));
+        case "mark":
+          return new ScheduleNode.Mark(doc.text(e.get("mark"), "mark"), child(m));
+        case "guard":
+          return new ScheduleNode.Guard(set(m, "guard"), child(m));
+        case "extension":
+          return new ScheduleNode.Extension(union(m, "extension"), child(m));
+        default:
+          if (!e.containsKey("contraction") || !e.containsKey("expansion")) {
+            throw doc.error(m, "an expansion node needs both 'contraction' and 'expansion'");
+          }
+          return new ScheduleNode.Expansion(union(m, "contraction"), union(m, "expansion"), child(m));
+      }
     }
-    return new ScheduleNode.Band(ImmutableList.copyOf(members), permutable, ImmutableList.copyOf(coincident),
-        ImmutableList.copyOf(types), other, child(m));
-  }
 
-  private static boolean flag(Object o) {
-    if (o == null) return false;
-    if (o instanceof Boolean b) return b;
-    if (o instanceof Number x) return x.intValue() != 0;
-    return o.toString().equals("1") || o.toString().equalsIgnoreCase("true");
+    private ScheduleNode child(YamlNode.Mapping m) {
+      YamlNode c = m.entries().get("child");
+      return c == null ? ScheduleNode.LEAF : node(c);
+    }
+
+    private UnionRelation union(YamlNode.Mapping m, String key) {
+      YamlNode v = m.entries().get(key);
+      try {
+        return UnionRelation.parse(doc.text(v, key));
+      } catch (IllegalArgumentException ex) {
+        throw doc.islError(v, key, ex);
+      }
+    }
+
+    /** A set (of parameters, or of outer schedule dimensions as isl allows in context and guard nodes). */
+    private Relation set(YamlNode.Mapping m, String key) {
+      YamlNode v = m.entries().get(key);
+      Relation r;
+      try {
+        r = Relation.parse(doc.text(v, key));
+      } catch (IllegalArgumentException ex) {
+        throw doc.islError(v, key, ex);
+      }
+      if (r.space().isMap()) throw doc.error(v, key + ": expected a set, found a map");
+      return r;
+    }
+
+    private ImmutableList<ScheduleNode.Filter> filters(YamlNode list, String type) {
+      List<ScheduleNode.Filter> out = new ArrayList<>();
+      for (YamlNode item : doc.sequence(list, type).items()) {
+        ScheduleNode n = node(item);
+        if (!(n instanceof ScheduleNode.Filter f)) throw doc.error(item, "the children of a " + type + " node must be filter nodes");
+        out.add(f);
+      }
+      return ImmutableList.copyOf(out);
+    }
+
+    private ScheduleNode band(YamlNode.Mapping m) {
+      YamlNode sched = m.entries().get("schedule");
+      List<UnionRelation> members;
+      try {
+        members = MultiAff.read(doc.text(sched, "schedule"));
+      } catch (IllegalArgumentException ex) {
+        throw doc.islError(sched, "schedule", ex);
+      }
+      int n = members.size();
+      boolean permutable = flag(m.entries().get("permutable"), "permutable");
+      List<Boolean> coincident = new ArrayList<>();
+      YamlNode co = m.entries().get("coincident");
+      List<YamlNode> flags = co == null ? List.of() : doc.sequence(co, "coincident").items();
+      if (flags.size() > n) throw doc.error(co, "coincident: " + flags.size() + " flags for a band of " + n + " members");
+      for (int k = 0; k < n; k++) coincident.add(k < flags.size() && flag(flags.get(k), "coincident"));
+      List<ScheduleNode.LoopType> types = new ArrayList<>(java.util.Collections.nCopies(n, ScheduleNode.LoopType.DEFAULT));
+      String other = "";
+      YamlNode opt = m.entries().get("options");
+      if (opt != null) {
+        String text = doc.text(opt, "options").trim();
+        try {
+          UnionRelation.parse(text); // the options must be an isl union set
+        } catch (IllegalArgumentException ex) {
+          throw doc.islError(opt, "options", ex);
+        }
+        if (text.startsWith("{") && text.endsWith("}")) text = text.substring(1, text.length() - 1);
+        List<String> rest = new ArrayList<>();
+        for (String part : text.split(";")) {
+          Matcher mt = LOOP_TYPE.matcher(part.trim());
+          if (mt.matches()) {
+            int k = Integer.parseInt(mt.group(2));
+            if (k < n) types.set(k, ScheduleNode.LoopType.valueOf(mt.group(1).toUpperCase()));
+          } else if (!part.isBlank()) {
+            rest.add(part.trim());
+          }
+        }
+        if (!rest.isEmpty()) other = "{ " + String.join("; ", rest) + " }";
+      }
+      return new ScheduleNode.Band(ImmutableList.copyOf(members), permutable, ImmutableList.copyOf(coincident),
+          ImmutableList.copyOf(types), other, child(m));
+    }
+
+    private boolean flag(YamlNode v, String key) {
+      if (v == null) return false;
+      String t = doc.text(v, key).trim();
+      switch (t) {
+        case "1", "true", "True", "TRUE":
+          return true;
+        case "0", "false", "False", "FALSE":
+          return false;
+        default:
+          throw doc.error(v, key + ": expected 0 or 1, found '" + t + "'");
+      }
+    }
   }
 }

@@ -75,10 +75,75 @@ class FlowYamlTest {
     assertTrue(none.getMessage().contains("schedule"), none.getMessage());
     IllegalArgumentException notATree = assertThrows(IllegalArgumentException.class,
         () -> FlowYaml.read(ACCESSES + "schedule:\n  sequence: 3\n"));
-    assertTrue(notATree.getMessage().startsWith("schedule: "), notATree.getMessage());
+    assertEquals("6:13: sequence: expected a list, found a value", notATree.getMessage());
     IllegalArgumentException list = assertThrows(IllegalArgumentException.class,
         () -> FlowYaml.read(ACCESSES + "schedule: [1, 2]\n"));
-    assertTrue(list.getMessage().startsWith("schedule: "), list.getMessage());
+    assertEquals("5:11: schedule tree node: expected a mapping, found a value", list.getMessage());
+    IllegalArgumentException badSet = assertThrows(IllegalArgumentException.class,
+        () -> FlowYaml.read(ACCESSES + "schedule_map: { R[i] -> [i] : i >= n }\n"));
+    assertEquals("5:36: schedule_map: unknown identifier 'n'", badSet.getMessage().replace('"', '\''));
+    IllegalArgumentException unknownKey = assertThrows(IllegalArgumentException.class,
+        () -> FlowYaml.read(ACCESSES + "schedule:\n  domain: { R[i] }\n  colour: blue\n"));
+    assertTrue(unknownKey.getMessage().startsWith("7:3: key 'colour'"), unknownKey.getMessage());
+    IllegalArgumentException unsupported = assertThrows(IllegalArgumentException.class,
+        () -> FlowYaml.read(ACCESSES + "schedule:\n  domain: { R[i] }\n  child:\n    extension: { [] -> E[] }\n"));
+    assertTrue(unsupported.getMessage().startsWith("8:5: flat schedule maps of trees with extension nodes"),
+        unsupported.getMessage());
+  }
+
+  /** isl reads unquoted values as isl objects, in block and in flow style, as it writes them. */
+  @Test
+  void unquotedValuesAreReadAsIslReadsThem() {
+    String unquoted = String.join("\n",
+        "sink: { S[] -> a[] }",
+        "must_source: { T[i] -> a[] : 0 <= i <= 9 }",
+        "kill: { T[9] -> a[] }",
+        "schedule:",
+        "  domain: { T[i]; S[] }",
+        "  child:",
+        "    sequence:",
+        "    - filter: { T[i] }",
+        "      child: { schedule: \"[{ T[i] -> [(i)] }]\", permutable: 1, coincident: [ 1 ] }",
+        "    - filter: { S[] }",
+        "");
+    String quoted = String.join("\n",
+        "sink: \"{ S[] -> a[] }\"",
+        "must_source: \"{ T[i] -> a[] : 0 <= i <= 9 }\"",
+        "kill: \"{ T[9] -> a[] }\"",
+        "schedule_map: \"{ T[i] -> [0, i]; S[] -> [1, 0] }\"",
+        "");
+    FlowResult a = Dataflow.compute(FlowYaml.read(unquoted));
+    FlowResult b = Dataflow.compute(FlowYaml.read(quoted));
+    assertEquals(null, PolybenchFlowTest.difference(a, b));
+    assertTrue(a.mustDependence().isEqual(UnionRelation.parse("{ T[9] -> S[] }")), a::toString);
+  }
+
+  /**
+   * The printed dependences are isl's full dependences: source -> [sink -> element], checked
+   * against the untagged ones and the sink accesses (every full dependence projects onto an
+   * untagged one, and its element is one the sink reads and the source writes).
+   */
+  @Test
+  void fullDependencesCarryTheSinkAndTheElement() {
+    FlowResult r = Dataflow.compute(FlowYaml.read(ACCESSES + MAP));
+    assertTrue(r.hasFullDependences());
+    UnionRelation sink = UnionRelation.parse("[n] -> { R[i] -> a[i - 1] : 0 <= i < n; R[i] -> a[i] : 0 <= i < n }");
+    UnionRelation writes = UnionRelation.parse("[n] -> { W[i, j] -> a[j] : 0 <= i < n and 0 <= j <= i; V[i] -> a[i] : 0 <= i < n }");
+    for (UnionRelation[] pair : new UnionRelation[][] {{r.fullMustDependence(), r.mustDependence()},
+        {r.fullMayDependence(), r.mayDependence()}}) {
+      UnionRelation full = pair[0];
+      assertTrue(!full.isEmpty());
+      // source -> [sink -> element] projected on source -> sink gives the untagged relation
+      UnionRelation untagged = full.map(x -> x.apply(x.range().unwrap().domainMap()));
+      assertTrue(untagged.isEqual(pair[1]), () -> full + " vs " + pair[1]);
+      // the element is read by the sink and written by the source
+      UnionRelation sinkAccesses = full.map(x -> x.range().unwrap());
+      assertTrue(sinkAccesses.isSubset(sink), full::toString);
+      UnionRelation sourceAccesses = full.map(x -> x.apply(x.range().unwrap().rangeMap()));
+      assertTrue(sourceAccesses.isSubset(writes), full::toString);
+    }
+    String out = FlowYaml.write(r);
+    assertTrue(out.contains("-> [R[i] -> a["), out);
   }
 
   /**

@@ -29,15 +29,16 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 /**
  * isl itself as the oracle, when its library is installed (libisl-dev; the tests are skipped
  * otherwise): the dataflow problems of the 30 PolyBench kernels analysed by isl's
- * {@code isl_union_access_info_compute_flow} must give the same dependences and no-source accesses
- * as {@link Dataflow}, and whatever the engine prints (dependences, random relations, their
+ * {@code isl_union_access_info_compute_flow} must give the same dependences (also the full ones,
+ * with the array elements) and no-source accesses as {@link Dataflow}, and whatever the engine prints (dependences, random relations, their
  * complements, projections and lexicographic optima) must read back in isl as the same set.
  * The small C programs are in {@code bench/isl}.
  */
 class IslComparisonTest {
   private static final Path BENCH = Path.of("../bench/isl");
   private static final Path SUITE = Path.of("../polybench/src/main/resources/dev/polyj/polybench/suite");
-  private static final List<String> FIELDS = List.of("must_dependence", "may_dependence", "must_no_source", "may_no_source");
+  private static final List<String> FIELDS = List.of("must_dependence", "may_dependence", "must_no_source", "may_no_source",
+      "full_must_dependence", "full_may_dependence");
 
   @TempDir
   static Path tools;
@@ -77,7 +78,8 @@ class IslComparisonTest {
       Map<?, ?> isl = new Yaml(new SafeConstructor(new LoaderOptions()))
           .load(Files.readString(Path.of(inputs.get(i).replace(".yaml", ".isl.yaml"))));
       FlowResult r = ours.get(i);
-      List<UnionRelation> mine = List.of(r.mustDependence(), r.mayDependence(), r.mustNoSource(), r.mayNoSource());
+      List<UnionRelation> mine = List.of(r.mustDependence(), r.mayDependence(), r.mustNoSource(), r.mayNoSource(),
+          r.fullMustDependence(), r.fullMayDependence());
       for (int f = 0; f < FIELDS.size(); f++) {
         UnionRelation theirs = UnionRelation.parse(String.valueOf(isl.get(FIELDS.get(f))));
         if (!mine.get(f).isEqual(theirs)) differences.add(inputs.get(i) + " " + FIELDS.get(f) + ": " + mine.get(f) + " vs " + theirs);

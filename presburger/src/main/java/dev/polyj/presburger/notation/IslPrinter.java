@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * output dimensions fixed by an equality written in the tuple ({@code { S[i] -> A[i + 1] }}),
  * constant dimensions written as constants, known integer divisions inline as
  * {@code floor((i + 1)/3)} or {@code (i) mod 4}, unknown existentials as {@code exists (e0: ...)}.
- * The empty union prints as {@code {  }}; an empty relation keeps its space:
- * {@code { S[i] : false }}; the universe is {@code { S[i] }} (for a parameter domain
+ * An empty relation keeps its space: {@code { S[i] : false }}; so does an empty union whose
+ * spaces are known ({@link UnionRelation#emptySpaces}), otherwise it prints as {@code {  }}; the universe is {@code { S[i] }} (for a parameter domain
  * {@code {  :  }}).
  *
  * <p>Dimension names come from the tuples when they are usable identifiers, otherwise isl's
@@ -39,6 +39,10 @@ public final class IslPrinter {
   public static String print(UnionRelation u) {
     StringBuilder sb = new StringBuilder(paramPrefix(u.paramNames()));
     List<Relation> rs = u.relations();
+    if (rs.isEmpty() && !u.emptySpaces().isEmpty()) {
+      rs = new ArrayList<>();
+      for (Space e : u.emptySpaces()) rs.add(Relation.empty(e));
+    }
     if (rs.isEmpty()) return sb.append("{  }").toString();
     sb.append("{ ");
     for (int i = 0; i < rs.size(); i++) {

@@ -392,6 +392,14 @@ public final class BasicRelation {
     return DivComputation.computeDivs(this);
   }
 
+  /**
+   * As {@link #computeDivs()}, or null when more than {@code maxSteps} constraint systems would be
+   * examined (each splinter of an exact projection is one).
+   */
+  public Relation computeDivs(long maxSteps) {
+    return DivComputation.computeDivs(this, maxSteps);
+  }
+
   /** Semantic equality of point sets. */
   public boolean isEqual(BasicRelation other) {
     return Relation.of(this).isEqual(Relation.of(other));

@@ -18,15 +18,26 @@ import java.util.function.Function;
  * set / union map. Sets and maps may be mixed (iscc keeps them apart by use; operations that need
  * maps ignore sets and vice versa where isl would).
  *
- * <p>Immutable; at most one member per space (same tuples), empty members are kept out.
+ * <p>Immutable; at most one member per space (same tuples), empty members are kept out. The
+ * spaces of empty members are remembered apart ({@link #emptySpaces}) so that a union with no
+ * element still prints in its spaces, {@code [N] -> { A[i, j] -> B[i2] : false }}, and reads back
+ * there; they take no part in the meaning (equality, emptiness, the members).
  */
 public final class UnionRelation {
   private final ImmutableList<String> params;
   private final Map<Space, Relation> members; // key: the member's space
+  private final ImmutableList<Space> emptySpaces; // spaces of empty members, none of them in members
 
   private UnionRelation(List<String> params, Map<Space, Relation> members) {
+    this(params, members, ImmutableList.of());
+  }
+
+  private UnionRelation(List<String> params, Map<Space, Relation> members, List<Space> emptySpaces) {
     this.params = ImmutableList.copyOf(params);
     this.members = members;
+    List<Space> kept = new ArrayList<>();
+    for (Space e : emptySpaces) if (!members.containsKey(e) && !kept.contains(e)) kept.add(e);
+    this.emptySpaces = ImmutableList.copyOf(kept);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -45,12 +56,16 @@ public final class UnionRelation {
     List<String> params = List.of();
     for (Relation r : rs) params = Space.mergeParams(params, r.space().params());
     Map<Space, Relation> m = new LinkedHashMap<>();
+    List<Space> empty = new ArrayList<>();
     for (Relation r : rs) {
       Relation a = r.alignParams(params);
-      if (a.nBasic() == 0) continue;
+      if (a.nBasic() == 0) {
+        empty.add(a.space());
+        continue;
+      }
       m.merge(a.space(), a, Relation::union);
     }
-    return new UnionRelation(params, m);
+    return new UnionRelation(params, m, empty);
   }
 
   /** Parses isl notation of a union, e.g. {@code [N] -> { S[i] : i < N; T[i, j] }}. */
@@ -74,6 +89,14 @@ public final class UnionRelation {
   public Relation relation(Space space) {
     Space s = space.withParams(params);
     return members.getOrDefault(s, Relation.empty(s));
+  }
+
+  /**
+   * The spaces of members known to be empty (read as {@code { S[i] : false }} or computed empty),
+   * without a member in the union: where an empty union prints.
+   */
+  public ImmutableList<Space> emptySpaces() {
+    return emptySpaces;
   }
 
   public int size() {
@@ -105,6 +128,16 @@ public final class UnionRelation {
       Relation x = f.apply(r);
       if (x != null) out.add(x);
     }
+    for (Space e : emptySpaces) {
+      // where the result of an empty member lies, when f says it (its value is empty whatever f is)
+      Relation x;
+      try {
+        x = f.apply(Relation.empty(e));
+      } catch (RuntimeException ex) {
+        continue;
+      }
+      if (x != null) out.add(Relation.empty(x.space()));
+    }
     return ofAligned(out);
   }
 
@@ -121,7 +154,31 @@ public final class UnionRelation {
         }
       }
     }
+    // the spaces of the results of empty members (their values are empty)
+    if (!ab[0].emptySpaces.isEmpty() || !ab[1].emptySpaces.isEmpty()) {
+      List<Relation> as = ab[0].withEmptyMembers();
+      List<Relation> bs = ab[1].withEmptyMembers();
+      for (Relation a : as) {
+        for (Relation b : bs) {
+          if (a.nBasic() > 0 && b.nBasic() > 0) continue;
+          try {
+            if (!applies.test(a, b)) continue;
+            Relation x = f.apply(a, b);
+            if (x != null) out.add(Relation.empty(x.space()));
+          } catch (RuntimeException ex) {
+            // no result space for this pair
+          }
+        }
+      }
+    }
     return ofAligned(out);
+  }
+
+  /** The members and, as empty relations, the empty spaces. */
+  private List<Relation> withEmptyMembers() {
+    List<Relation> all = new ArrayList<>(members.values());
+    for (Space e : emptySpaces) all.add(Relation.empty(e));
+    return all;
   }
 
   private UnionRelation ofAligned(List<Relation> rs) {
@@ -141,7 +198,9 @@ public final class UnionRelation {
       Relation a = r.alignParams(newParams);
       m.put(a.space(), a);
     }
-    return new UnionRelation(newParams, m);
+    List<Space> empty = new ArrayList<>();
+    for (Space e : emptySpaces) empty.add(e.withParams(newParams));
+    return new UnionRelation(newParams, m, empty);
   }
 
   private static boolean sameTuples(Relation a, Relation b) {
@@ -175,6 +234,7 @@ public final class UnionRelation {
     UnionRelation[] ab = aligned(this, other);
     List<Relation> all = new ArrayList<>(ab[0].members.values());
     all.addAll(ab[1].members.values());
+    for (UnionRelation x : ab) for (Space e : x.emptySpaces) all.add(Relation.empty(e));
     return of(all).alignParams(ab[0].params);
   }
 
@@ -189,6 +249,7 @@ public final class UnionRelation {
       Relation b = ab[1].members.get(a.space());
       out.add(b == null ? a : a.subtract(b));
     }
+    for (Space e : ab[0].emptySpaces) out.add(Relation.empty(e));
     return ofAligned(out).alignParams(ab[0].params);
   }
 
