@@ -89,7 +89,7 @@ public final class AstBuilder {
     budgetLeft -= n;
     if (budgetLeft < 0) {
       throw new BudgetExceededException("code generation gave up after " + options.budget()
-          + " set operations; raise the budget with JAVA_TOOL_OPTIONS=-Dpolyj.codegen.budget=N");
+          + " set operations; raise it with --budget N");
     }
   }
 

@@ -40,6 +40,7 @@ public final class BuildOptions {
   private final ParallelLoopAnnotator annotator;
   private final com.google.common.collect.ImmutableSet<String> reservedNames;
   private final boolean parallelLoops;
+  private final long budget;
 
   /**
    * Supplies the extra clauses of a parallel loop (e.g. {@code reduction(+: s)} or {@code
@@ -52,8 +53,9 @@ public final class BuildOptions {
 
   private BuildOptions(Map<Integer, LoopKind> kinds, Map<Integer, ImmutableList<Relation>> classes,
       boolean exploitNestedBounds, ParallelLoopAnnotator annotator, java.util.Collection<String> reservedNames,
-      boolean parallelLoops) {
+      boolean parallelLoops, long budget) {
     this.parallelLoops = parallelLoops;
+    this.budget = budget;
     this.kinds = ImmutableMap.copyOf(kinds);
     this.classes = ImmutableMap.copyOf(classes);
     this.exploitNestedBounds = exploitNestedBounds;
@@ -62,7 +64,7 @@ public final class BuildOptions {
   }
 
   public static BuildOptions defaults() {
-    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of(), List.of(), true);
+    return new BuildOptions(Map.of(), Map.of(), true, (d, s) -> List.of(), List.of(), true, DEFAULT_BUDGET);
   }
 
   /** The default of {@link #budget}: well above what isl's test suite and PolyBench need. */
@@ -70,11 +72,17 @@ public final class BuildOptions {
 
   /**
    * How many set operations (projections, emptiness and entailment tests, counted by the AST
-   * builder) code generation may spend before giving up with a clear error: the system property
-   * {@code polyj.codegen.budget}, else {@link #DEFAULT_BUDGET}.
+   * builder) code generation may spend before giving up with a clear error ({@link #DEFAULT_BUDGET}
+   * unless set by {@link #withBudget}, e.g. by the codegen command's {@code --budget}).
    */
   public long budget() {
-    return Long.getLong("polyj.codegen.budget", DEFAULT_BUDGET);
+    return budget;
+  }
+
+  /** These options with an operation budget of {@code operations} set operations. */
+  public BuildOptions withBudget(long operations) {
+    com.google.common.base.Preconditions.checkArgument(operations > 0, "the budget must be positive, got %s", operations);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, reservedNames, parallelLoops, operations);
   }
 
   /** Names the loop iterators must not take (identifiers of the surrounding code). */
@@ -85,7 +93,7 @@ public final class BuildOptions {
   public BuildOptions withReservedNames(java.util.Collection<String> names) {
     java.util.Set<String> all = new java.util.LinkedHashSet<>(reservedNames);
     all.addAll(names);
-    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, all, parallelLoops);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, all, parallelLoops, budget);
   }
 
   /** Whether coincident loops may become OpenMP parallel loops (otherwise only SIMD loops are marked). */
@@ -94,7 +102,7 @@ public final class BuildOptions {
   }
 
   public BuildOptions withParallelLoops(boolean on) {
-    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, reservedNames, on);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, annotator, reservedNames, on, budget);
   }
 
   public ParallelLoopAnnotator annotator() {
@@ -102,7 +110,7 @@ public final class BuildOptions {
   }
 
   public BuildOptions withAnnotator(ParallelLoopAnnotator a) {
-    return new BuildOptions(kinds, classes, exploitNestedBounds, a, reservedNames, parallelLoops);
+    return new BuildOptions(kinds, classes, exploitNestedBounds, a, reservedNames, parallelLoops, budget);
   }
 
   public LoopKind kind(int dim) {
@@ -127,7 +135,7 @@ public final class BuildOptions {
     checkArgument(dim >= 0, "dimension %s", dim);
     Map<Integer, LoopKind> k = new HashMap<>(kinds);
     k.put(dim, kind);
-    return new BuildOptions(k, classes, exploitNestedBounds, annotator, reservedNames, parallelLoops);
+    return new BuildOptions(k, classes, exploitNestedBounds, annotator, reservedNames, parallelLoops, budget);
   }
 
   /** Adds a separation class at a dimension: a set over the schedule space (the range of the schedule). */
@@ -135,11 +143,11 @@ public final class BuildOptions {
     checkArgument(classSet.isSet(), "separation class %s is not a set", classSet);
     Map<Integer, ImmutableList<Relation>> c = new HashMap<>(classes);
     c.put(dim, ImmutableList.<Relation>builder().addAll(separationClasses(dim)).add(classSet).build());
-    return new BuildOptions(kinds, c, exploitNestedBounds, annotator, reservedNames, parallelLoops);
+    return new BuildOptions(kinds, c, exploitNestedBounds, annotator, reservedNames, parallelLoops, budget);
   }
 
   public BuildOptions withExploitNestedBounds(boolean on) {
-    return new BuildOptions(kinds, classes, on, annotator, reservedNames, parallelLoops);
+    return new BuildOptions(kinds, classes, on, annotator, reservedNames, parallelLoops, budget);
   }
 
   public List<Integer> dimsWithOptions() {

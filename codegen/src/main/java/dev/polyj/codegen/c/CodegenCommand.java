@@ -26,13 +26,20 @@ import java.util.List;
  */
 public final class CodegenCommand {
   private final CPrinter printer;
+  private final long budget;
 
   public CodegenCommand() {
     this(CPrinter.standard());
   }
 
   public CodegenCommand(CPrinter printer) {
+    this(printer, BuildOptions.DEFAULT_BUDGET);
+  }
+
+  /** A command printing with {@code printer} whose code generation may spend {@code budget} set operations. */
+  public CodegenCommand(CPrinter printer, long budget) {
     this.printer = printer;
+    this.budget = budget;
   }
 
   /** The scan problem, the AST and the C code (helper macros, then the loops) of an input. */
@@ -54,7 +61,7 @@ public final class CodegenCommand {
       } catch (ScheduleTreeProblem.UnsupportedNodeException e) {
         throw new IllegalArgumentException(tree.positionOf(e.node()) + ": " + e.getMessage(), e);
       }
-      BuildOptions opts = BuildOptions.defaults();
+      BuildOptions opts = BuildOptions.defaults().withBudget(budget);
       Node ast = AstBuilder.build(problem, opts);
       return new Result(problem, opts, ast, printer.printWithMacros(ast));
     }
@@ -65,7 +72,8 @@ public final class CodegenCommand {
     Relation context = objects.size() > 1 ? contextOf(objects.get(1)) : null;
     UnionRelation options = objects.size() > 2 ? UnionRelation.parse(objects.get(2)) : null;
     ScanProblem problem = ScanProblem.fromScheduleMap(schedule, context);
-    BuildOptions opts = options == null ? BuildOptions.defaults() : options(options, problem.nSchedule());
+    BuildOptions opts = (options == null ? BuildOptions.defaults() : options(options, problem.nSchedule()))
+        .withBudget(budget);
     Node ast = AstBuilder.build(problem, opts);
     return new Result(problem, opts, ast, printer.printWithMacros(ast));
   }

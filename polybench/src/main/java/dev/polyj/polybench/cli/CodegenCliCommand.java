@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,6 +23,10 @@ final class CodegenCliCommand implements Callable<Integer> {
 
   @Parameters(arity = "0..1", paramLabel = "FILE", description = "The input (standard input when absent or '-').")
   Path file;
+
+  @Option(names = "--budget", paramLabel = "N",
+      description = "Set operations code generation may spend before it gives up with an error (default: ${DEFAULT-VALUE}).")
+  long budget = dev.polyj.codegen.ast.BuildOptions.DEFAULT_BUDGET;
 
   @Spec CommandSpec spec;
 
@@ -39,8 +44,9 @@ final class CodegenCliCommand implements Callable<Integer> {
     } catch (IOException e) {
       return fail("polyj codegen: cannot read " + name + ": " + e.getMessage());
     }
+    if (budget < 1) return fail("polyj codegen: --budget must be at least 1, got " + budget);
     try {
-      spec.commandLine().getOut().print(new CodegenCommand().run(text));
+      spec.commandLine().getOut().print(new CodegenCommand(dev.polyj.codegen.c.CPrinter.standard(), budget).run(text));
       spec.commandLine().getOut().flush();
       return Main.OK;
     } catch (UnsupportedOperationException e) {
