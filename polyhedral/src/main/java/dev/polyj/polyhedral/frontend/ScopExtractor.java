@@ -89,6 +89,11 @@ public final class ScopExtractor {
       if (d.name() != null) stack.peek().put(d.name(), d);
     }
 
+    /** Declares {@code d} under {@code name}, which may differ from its own (a renamed local). */
+    void declareAs(String name, Decl d) {
+      stack.peek().put(name, d);
+    }
+
     Decl lookup(String name) {
       for (Map<String, Decl> m : stack) {
         Decl d = m.get(name);
