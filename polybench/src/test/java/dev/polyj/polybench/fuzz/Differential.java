@@ -234,14 +234,22 @@ public final class Differential {
   }
 
   /** The outcome of compiling and running one C file. */
-  private static final class Exec {
+  static final class Exec {
     String out = "";
     String compileError;
     String problem;
     boolean timedOut;
+
+    /** The standard output of a run that went well. */
+    String output() {
+      if (problem != null) throw new AssertionError(problem);
+      return out;
+    }
   }
 
-  private Exec compileAndRun(Path src, String tag, List<String> defines, boolean omp) throws IOException {
+  /** Compiles {@code src} with gcc -O2 and {@code flags} (and -fopenmp with {@code omp}), then runs it. */
+  Exec compileAndRun(Path src, String tag, List<String> defines, boolean omp) throws IOException {
+    Files.createDirectories(work);
     Exec e = new Exec();
     Path exe = work.resolve(stem(src.getFileName().toString()) + "-" + tag + (omp ? "-omp" : ""));
     List<String> cmd = new ArrayList<>(List.of("gcc", "-O2", "-std=gnu99", "-w"));

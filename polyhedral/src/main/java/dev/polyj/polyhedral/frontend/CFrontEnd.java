@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * extracts the SCoPs of its candidate regions. Positions refer to the user's file thanks to the
  * preprocessor's line markers. Size macros used inside {@code #pragma scop} regions stay names
  * (parameters) rather than numbers ({@link SymbolicMacros}); a region that can only be read with
- * their values is marked {@linkplain RegionResult#specialized specialized}.
+ * their values is marked {@linkplain RegionResult#specialized specialized}. A file whose headers are
+ * not all found is read region by region ({@link MissingHeaders}).
  */
 public final class CFrontEnd {
   private static final Pattern DIRECTIVE = Pattern.compile("(?m)^\\s*#\\s*(?!pragma\\b)(?!line\\b)(?!\\d)[a-z]+");
@@ -42,7 +43,13 @@ public final class CFrontEnd {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     String name = file.toString();
     if (!needsPreprocessing(text)) return new Extraction(extract(text, name), List.of());
-    String dumped = runCpp(text, file, cppOptions, true);
+    String dumped;
+    try {
+      dumped = runCpp(text, file, cppOptions, true);
+    } catch (CSourceException e) {
+      if (!MissingHeaders.isMissingHeader(e)) throw e;
+      return MissingHeaders.read(text, file, cppOptions, e);
+    }
     Map<String, String> macros = SymbolicMacros.objectLike(dumped);
     for (String predefined : predefinedMacros()) macros.remove(predefined);
     Map<String, Long> sizes = SymbolicMacros.sizes(SymbolicMacros.regionIdentifiers(text), macros);

@@ -21,9 +21,11 @@ public final class ScopExtractor {
   private final Map<String, Decl> globals = new HashMap<>();
   private final List<RegionResult> results = new ArrayList<>();
   private final boolean usePragmas;
+  private final boolean typeOfUndeclared;
 
-  private ScopExtractor(TranslationUnit unit) {
+  private ScopExtractor(TranslationUnit unit, boolean typeOfUndeclared) {
     this.unit = unit;
+    this.typeOfUndeclared = typeOfUndeclared;
     for (Decl d : unit.globals()) if (d.name() != null && !d.isTypedef()) globals.put(d.name(), d);
     boolean any = false;
     for (FunctionDef f : unit.functions()) any |= hasScopPragma(f.body());
@@ -32,7 +34,16 @@ public final class ScopExtractor {
 
   /** The candidate regions of {@code unit} in source order, each accepted or rejected. */
   public static List<RegionResult> extract(TranslationUnit unit) {
-    ScopExtractor x = new ScopExtractor(unit);
+    return extract(unit, false);
+  }
+
+  /**
+   * As {@link #extract(TranslationUnit)}; with {@code typeOfUndeclared}, the undeclared variables
+   * of bare fragments have the element types the program gives them ({@code __typeof__}) rather
+   * than {@code double}.
+   */
+  static List<RegionResult> extract(TranslationUnit unit, boolean typeOfUndeclared) {
+    ScopExtractor x = new ScopExtractor(unit, typeOfUndeclared);
     for (FunctionDef f : unit.functions()) x.function(f);
     return x.results;
   }
@@ -118,7 +129,7 @@ public final class ScopExtractor {
     scopes.push();
     for (Decl p : f.params()) scopes.declare(p);
     if (f.isFileScope()) {
-      for (Decl d : FragmentDeclarations.infer(f.body().items(), n -> scopes.lookup(n) != null)) scopes.declare(d);
+      for (Decl d : FragmentDeclarations.infer(f.body().items(), n -> scopes.lookup(n) != null, typeOfUndeclared)) scopes.declare(d);
     }
     block(f, f.body(), scopes);
     scopes.pop();
