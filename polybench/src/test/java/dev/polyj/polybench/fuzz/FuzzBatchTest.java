@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FuzzBatchTest {
   /** Programs in the default run (measured to stay within about 90 s on two cores). */
-  static final int COUNT = Integer.getInteger("fuzz.batch", 60);
+  static final int COUNT = Integer.getInteger("fuzz.batch", 40);
   static final long SEED = 20261127L;
 
   @Test

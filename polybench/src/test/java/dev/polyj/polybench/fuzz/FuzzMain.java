@@ -5,12 +5,17 @@ import java.nio.file.Path;
 /**
  * The random-program tester from the command line (test class path):
  * {@code java -cp polybench/target/polyj.jar:polybench/target/test-classes
- * dev.polyj.polybench.fuzz.FuzzMain COUNT SEED [WORKDIR] [all|rotation] [shrink-budget]}.
+ * dev.polyj.polybench.fuzz.FuzzMain COUNT SEED [WORKDIR] [all|rotation] [shrink-budget]}; {@code
+ * FuzzMain print SEED} prints the program of one seed.
  */
 public final class FuzzMain {
   private FuzzMain() {}
 
   public static void main(String[] args) throws Exception {
+    if (args[0].equals("print")) {
+      System.out.print(ProgramGenerator.generate(Long.parseLong(args[1])).c());
+      return;
+    }
     int count = Integer.parseInt(args[0]);
     long seed = Long.parseLong(args[1]);
     Path work = Path.of(args.length > 2 ? args[2] : "target/fuzz");

@@ -75,7 +75,8 @@ public final class FuzzRunner {
       for (Failure x : o.failures()) failures.merge(x.kind(), 1, Integer::sum);
       log.println("seed " + s + ": " + o.failures());
       Program reduced = p;
-      if (shrinkBudget > 0) {
+      // a timeout costs a minute per check: such programs are kept as they are
+      if (shrinkBudget > 0 && f.kind() != Failure.Kind.OPTIMIZE_TIMEOUT && f.kind() != Failure.Kind.RUN_TIMEOUT) {
         reduced = Shrinker.shrink(p, q -> {
           try {
             Differential.Outcome r = d.check(q.c(), "shrink.c", List.of(f.variant()));
