@@ -112,7 +112,25 @@ public final class Program {
    */
   record Loop(String var, Ex lb, Ex ub, int step, boolean down, List<St> body) implements St {}
 
-  record If(Ex cond, List<St> then) implements St {}
+  /** {@code if (cond) then else otherwise}; {@code otherwise} may be empty (no else). */
+  record If(Ex cond, List<St> then, List<St> otherwise) implements St {
+    If(Ex cond, List<St> then) {
+      this(cond, then, List.of());
+    }
+  }
+
+  /** {@code cond ? a : b}. */
+  record Select(Ex cond, Ex a, Ex b) implements Ex {
+    @Override
+    public String c() {
+      return "(" + cond.c() + " ? " + a.c() + " : " + b.c() + ")";
+    }
+
+    @Override
+    public Ex map(UnaryOperator<Ex> f) {
+      return f.apply(new Select(cond.map(f), a.map(f), b.map(f)));
+    }
+  }
 
   /** {@code target op value;} with op one of {@code = += -= *=}. */
   record Assign(Ex target, String op, Ex value) implements St {}
@@ -148,7 +166,7 @@ public final class Program {
     for (St s : body) {
       n++;
       if (s instanceof Loop l) n += count(l.body());
-      if (s instanceof If i) n += count(i.then());
+      if (s instanceof If i) n += count(i.then()) + count(i.otherwise());
     }
     return n;
   }
@@ -162,6 +180,7 @@ public final class Program {
           .append("\n#endif\n");
     }
     sb.append("#define E (2 * (N0 + N1 + N2 + N3) + 4)\n");
+    sb.append("#define MIN(a, b) ((a) < (b) ? (a) : (b))\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n");
     Set<String> used = usedNames();
     for (Var v : vars) {
       if (!used.contains(v.name())) continue;
@@ -228,6 +247,7 @@ public final class Program {
         iterators(l.body(), out);
       } else if (s instanceof If i) {
         iterators(i.then(), out);
+        iterators(i.otherwise(), out);
       }
     }
   }
@@ -248,6 +268,7 @@ public final class Program {
       } else if (s instanceof If i) {
         names(i.cond(), out);
         names(i.then(), out);
+        names(i.otherwise(), out);
       } else if (s instanceof Assign a) {
         names(a.target(), out);
         names(a.value(), out);
@@ -283,6 +304,10 @@ public final class Program {
       } else if (s instanceof If i) {
         sb.append(ind).append("if ").append(paren(i.cond())).append(" {\n");
         print(i.then(), level + 1, sb);
+        if (!i.otherwise().isEmpty()) {
+          sb.append(ind).append("} else {\n");
+          print(i.otherwise(), level + 1, sb);
+        }
         sb.append(ind).append("}\n");
       } else if (s instanceof Assign a) {
         sb.append(ind).append(a.target().c()).append(' ').append(a.op()).append(' ').append(a.value().c()).append(";\n");

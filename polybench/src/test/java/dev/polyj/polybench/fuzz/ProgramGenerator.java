@@ -105,6 +105,10 @@ public final class ProgramGenerator {
       size = o.sizeIndex();
     } else if (pick < 5) {
       ub = new Bin("-", new Name("N" + size), new Num("1"));
+    } else if (pick < 6 && !its.isEmpty()) {
+      // a bound with a min: the size or a few past an enclosing iterator
+      It o = its.get(rnd.nextInt(its.size()));
+      ub = new Call("MIN", List.of(new Name("N" + size), new Bin("+", new Name(o.name()), new Num("2"))));
     } else {
       ub = new Name("N" + size);
     }
@@ -134,8 +138,10 @@ public final class ProgramGenerator {
         body.add(loop(inner, scope, depth + 1));
       } else if (c < 4) {
         List<St> then = new ArrayList<>();
-        then.add(c < 4 && depth < 3 && rnd.nextBoolean() ? loop(inner, scope, depth + 1) : assign(inner, scope));
-        body.add(new If(condition(inner), then));
+        then.add(depth < 3 && rnd.nextBoolean() ? loop(inner, scope, depth + 1) : assign(inner, scope));
+        List<St> otherwise = new ArrayList<>();
+        if (rnd.nextInt(3) == 0) otherwise.add(assign(inner, scope));
+        body.add(new If(condition(inner), then, otherwise));
       } else if (c < 5) {
         body.add(local(inner, scope));
       } else {
@@ -235,6 +241,9 @@ public final class ProgramGenerator {
       case 2:
         return new Num(FLOAT_CONSTANTS[rnd.nextInt(FLOAT_CONSTANTS.length)]);
       case 3:
+        if (!its.isEmpty() && depth > 0 && rnd.nextInt(3) == 0) {
+          return new Program.Select(condition(its), floating(its, scope, depth - 1), floating(its, scope, depth - 1));
+        }
         return its.isEmpty() ? new Num("1.5") : new Name(its.get(rnd.nextInt(its.size())).name());
       case 4: {
         Ex x = floating(its, scope, depth - 1);

@@ -75,11 +75,15 @@ final class Shrinker {
           out.add(replace(body, k, new Loop(l.var(), l.lb(), l.ub(), l.step(), l.down(), inner)));
         }
       } else if (s instanceof If i) {
-        List<St> flat = new ArrayList<>(body.subList(0, k));
-        flat.addAll(i.then());
-        flat.addAll(body.subList(k + 1, body.size()));
-        out.add(flat);
-        for (List<St> inner : edits(i.then())) out.add(replace(body, k, new If(i.cond(), inner)));
+        for (List<St> branch : List.of(i.then(), i.otherwise())) {
+          List<St> flat = new ArrayList<>(body.subList(0, k));
+          flat.addAll(branch);
+          flat.addAll(body.subList(k + 1, body.size()));
+          out.add(flat);
+        }
+        if (!i.otherwise().isEmpty()) out.add(replace(body, k, new If(i.cond(), i.then())));
+        for (List<St> inner : edits(i.then())) out.add(replace(body, k, new If(i.cond(), inner, i.otherwise())));
+        for (List<St> inner : edits(i.otherwise())) out.add(replace(body, k, new If(i.cond(), i.then(), inner)));
       } else if (s instanceof Assign a) {
         for (Ex e : simpler(a.value())) out.add(replace(body, k, new Assign(a.target(), a.op(), e)));
         if (!a.op().equals("=")) out.add(replace(body, k, new Assign(a.target(), "=", a.value())));
@@ -100,6 +104,9 @@ final class Shrinker {
       for (Ex x : simpler(b.b())) out.add(new Bin(b.op(), b.a(), x));
     } else if (e instanceof Call c) {
       out.addAll(c.args());
+    } else if (e instanceof Program.Select x) {
+      out.add(x.a());
+      out.add(x.b());
     } else if (e instanceof Ref) {
       out.add(new Num("2"));
     }
@@ -121,7 +128,8 @@ final class Shrinker {
         out.add(new Loop(l.var(), Program.substitute(l.lb(), subst), Program.substitute(l.ub(), subst), l.step(),
             l.down(), substitute(l.body(), subst)));
       } else if (s instanceof If i) {
-        out.add(new If(Program.substitute(i.cond(), subst), substitute(i.then(), subst)));
+        out.add(new If(Program.substitute(i.cond(), subst), substitute(i.then(), subst),
+            substitute(i.otherwise(), subst)));
       } else if (s instanceof Assign a) {
         out.add(new Assign(Program.substitute(a.target(), subst), a.op(), Program.substitute(a.value(), subst)));
       } else if (s instanceof Local d) {
