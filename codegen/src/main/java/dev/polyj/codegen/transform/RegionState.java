@@ -97,6 +97,7 @@ public final class RegionState extends ScheduleState {
     String unit = "  ";
     StringBuilder sb = new StringBuilder(code.substring(0, pos));
     sb.append(unit.repeat(level)).append("{\n");
+    for (String d : storage.localDeclarations()) sb.append(unit.repeat(level + 1)).append(d).append('\n');
     for (String d : storage.declarations()) sb.append(unit.repeat(level + 1)).append(d).append('\n');
     sb.append(code.substring(pos));
     Scop copies = storage.copies();

@@ -243,8 +243,9 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   /** Optimizes every region of {@code file} with this optimizer's pipeline. */
   public Output optimize(Path file, List<String> cppOptions) throws IOException {
     String text = Files.readString(file);
-    List<RegionResult> regions = CFrontEnd.extract(file, cppOptions);
-    List<String> notes = new ArrayList<>();
+    CFrontEnd.Extraction extraction = CFrontEnd.read(file, cppOptions);
+    List<RegionResult> regions = extraction.regions();
+    List<String> notes = new ArrayList<>(extraction.notes());
     StringBuilder sb = new StringBuilder();
     Matcher start = SCOP.matcher(text);
     Matcher end = ENDSCOP.matcher(text);
@@ -263,12 +264,14 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
           RegionState r = run(region.scop(), level);
-          replacement = r.code() + "\n";
+          replacement = specializationGuard(region) + r.code() + "\n";
           // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
           boolean reordered = r.reductions != null && (replacement.contains("reduction(") || !r.parallel);
           reassociated |= reordered;
           notes.add("region " + (k + 1) + " (" + where(region) + "): optimized"
-              + (reordered ? ", reductions reassociated" : ""));
+              + (reordered ? ", reductions reassociated" : "")
+              + (region.specialized().isEmpty() ? "" : ", for " + values(region) + " only (other values stop the "
+                  + "compilation)"));
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }
@@ -279,6 +282,24 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     }
     sb.append(text.substring(pos));
     return new Output(sb.toString(), notes, reassociated);
+  }
+
+  /**
+   * The lines that stop the compilation of a region's code when the size macros it was
+   * specialized to have other values ({@link RegionResult#specialized}); empty when it has none.
+   */
+  private static String specializationGuard(RegionResult region) {
+    if (region.specialized().isEmpty()) return "";
+    List<String> conditions = new ArrayList<>();
+    for (var e : region.specialized().entrySet()) conditions.add("(" + e.getKey() + ") != " + e.getValue());
+    return "#if " + String.join(" || ", conditions) + "\n#error \"polyj: this code was optimized for "
+        + values(region) + "; optimize the file again for other values\"\n#endif\n";
+  }
+
+  private static String values(RegionResult region) {
+    List<String> out = new ArrayList<>();
+    for (var e : region.specialized().entrySet()) out.add(e.getKey() + " = " + e.getValue());
+    return String.join(", ", out);
   }
 
   /** The function of a region, or "file scope" for a region written outside any function. */

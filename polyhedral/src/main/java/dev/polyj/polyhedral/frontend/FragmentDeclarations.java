@@ -44,6 +44,15 @@ final class FragmentDeclarations {
 
   /** The declarations of the identifiers of {@code region} for which {@code declared} is false, in order of first use. */
   static List<Decl> infer(List<CStmt> region, Predicate<String> declared) {
+    return infer(region, declared, false);
+  }
+
+  /**
+   * As {@link #infer(List, Predicate)}; with {@code typeOf}, arrays and scalar variables get the
+   * type the program declares elsewhere, spelled {@code __typeof__(a[0][0])} (a GNU C type that
+   * the generated declarations can use), instead of {@code double}.
+   */
+  static List<Decl> infer(List<CStmt> region, Predicate<String> declared, boolean typeOf) {
     FragmentDeclarations f = new FragmentDeclarations();
     for (CStmt s : region) f.stmt(s);
     List<Decl> out = new ArrayList<>();
@@ -52,22 +61,27 @@ final class FragmentDeclarations {
       if (declared.test(name) || f.declaredInside.contains(name)) continue;
       CType type;
       if (f.ranks.containsKey(name)) {
-        type = DOUBLE;
+        type = typeOf ? typeOf(name + "[0]".repeat(f.ranks.get(name))) : DOUBLE;
         for (int k = 0; k < f.ranks.get(name); k++) type = new CType.Array(type, null);
       } else if (f.iterators.contains(name)) {
         type = INT;
       } else if (f.written.contains(name)) {
-        type = DOUBLE;
+        type = typeOf ? typeOf(name) : DOUBLE;
       } else if (f.control.contains(name)) {
         type = INT;
       } else if (f.called.contains(name)) {
         continue;
       } else {
-        type = DOUBLE;
+        type = typeOf ? typeOf(name) : DOUBLE;
       }
       out.add(new Decl(name, type, null, false, e.getValue()));
     }
     return out;
+  }
+
+  /** The type of expression {@code e} in the program, taken as floating (the conservative choice). */
+  private static CType typeOf(String e) {
+    return new CType.Basic("__typeof__(" + e + ")", false, true, false);
   }
 
   private void stmt(CStmt s) {

@@ -61,6 +61,10 @@ final class RegionAnalyzer {
   private final List<StmtInfo> stmts = new ArrayList<>();
   private final LinkedHashMap<String, Decl> arrays = new LinkedHashMap<>();
   private final LinkedHashMap<String, SourcePos> pointerBases = new LinkedHashMap<>();
+  /** The identifiers the region mentions, and the names and declarations of its block-scope variables. */
+  private final Set<String> identifiers = new HashSet<>();
+  private final Set<String> localNames = new HashSet<>();
+  private final Set<Decl> localDecls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   private record AccessInfo(Access.Kind kind, boolean may, String array, List<PwAff> subscripts, Expr expr) {}
 
@@ -116,6 +120,57 @@ final class RegionAnalyzer {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Block-scope declarations of the region
+
+  /**
+   * Declares a variable declared inside the region. Its scope ends with the region, so the region's
+   * new code declares it itself; a name that shadows a visible variable or repeats an earlier
+   * declaration of the region gets a fresh name, so that each declaration has its own storage
+   * (and its own type) in the SCoP.
+   */
+  private Decl declareLocal(Decl x) {
+    if (x.name() == null) return x;
+    String name = x.name();
+    if (scopes.lookup(name) != null || localNames.contains(name)) {
+      int k = 1;
+      while (scopes.lookup(name + "_" + k) != null || localNames.contains(name + "_" + k)
+          || identifiers.contains(name + "_" + k)) {
+        k++;
+      }
+      name = name + "_" + k;
+    }
+    Decl local = name.equals(x.name()) ? x : new Decl(name, x.type(), x.init(), x.isTypedef(), x.pos());
+    localNames.add(name);
+    localDecls.add(local);
+    written.add(name);
+    scopes.declareAs(x.name(), local);
+    if (!name.equals(x.name())) scopes.declareAs(name, local);
+    return local;
+  }
+
+  /** {@code e} with the names of renamed block-scope variables replaced by their new names. */
+  private Expr renamed(Expr e) {
+    if (localNames.isEmpty()) return e;
+    Map<String, Expr> replacement = new HashMap<>();
+    renames(e, replacement);
+    return replacement.isEmpty() ? e : Expr.substitute(e, replacement);
+  }
+
+  private void renames(Expr e, Map<String, Expr> out) {
+    if (e instanceof Expr.Ident id && !iterators.contains(id.name())) {
+      Decl d = scopes.lookup(id.name());
+      if (d != null && d.name() != null && !d.name().equals(id.name())) {
+        out.put(id.name(), new Expr.Ident(d.name(), id.pos()));
+      }
+    }
+    if (e instanceof Expr.Call c) {
+      for (Expr a : c.args()) renames(a, out);
+      return;
+    }
+    for (Expr c : e.children()) renames(c, out);
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Pre-pass: variables written in the region cannot be parameters
 
   private void collectWritten(CStmt s) {
@@ -135,6 +190,7 @@ final class RegionAnalyzer {
   }
 
   private void collectWritten(Expr e) {
+    if (e instanceof Expr.Ident id) identifiers.add(id.name());
     if (e instanceof Expr.Assign a && a.target() instanceof Expr.Ident id) written.add(id.name());
     if ((e instanceof Expr.Postfix || e instanceof Expr.Unary u && (u.op().equals("++") || u.op().equals("--")
         || u.op().equals("&"))) && e.children().get(0) instanceof Expr.Ident id) {
@@ -176,11 +232,16 @@ final class RegionAnalyzer {
       statement(e.expr(), e.pos());
     } else if (s instanceof CStmt.Declaration d) {
       for (Decl x : d.decls()) {
-        scopes.declare(x);
         if (x.init() instanceof Expr.InitList) {
           reject(RejectionCause.OTHER, x.pos(), "initializer list in the region");
+          declareLocal(x);
         } else if (x.init() != null) {
-          statement(new Expr.Assign("=", new Expr.Ident(x.name(), x.pos()), x.init(), x.pos()), x.pos());
+          // the initializer is evaluated in the scope of the enclosing declarations
+          Expr init = renamed(x.init());
+          Decl local = declareLocal(x);
+          statement(new Expr.Assign("=", new Expr.Ident(local.name(), x.pos()), init, x.pos()), x.pos());
+        } else {
+          declareLocal(x);
         }
       }
     } else if (s instanceof CStmt.Pragma || s instanceof CStmt.Empty) {
@@ -557,6 +618,7 @@ final class RegionAnalyzer {
   // Statements and accesses
 
   private void statement(Expr e, SourcePos pos) {
+    e = renamed(e);
     List<AccessInfo> accesses = new ArrayList<>();
     if (e instanceof Expr.Assign a) {
       assignment(a, accesses);
@@ -866,7 +928,7 @@ final class RegionAnalyzer {
     }
     CType base = d.type().scalarBase();
     String type = base instanceof CType.Basic b ? b.name() : base.toString();
-    return new ArrayInfo(name, type, sizes);
+    return new ArrayInfo(name, type, sizes, localDecls.contains(d));
   }
 
   /** A size expression in the parameters as one quasi-affine form, or null. */

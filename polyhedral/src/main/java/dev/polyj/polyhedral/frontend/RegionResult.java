@@ -1,17 +1,30 @@
 package dev.polyj.polyhedral.frontend;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.SourcePos;
 import java.util.List;
 
 /**
  * The outcome for one candidate region of a function: the extracted SCoP when the region is a
- * static control part, otherwise every rejection cause found (scop is then null).
+ * static control part, otherwise every rejection cause found (scop is then null). {@code
+ * specialized} holds the size macros whose values were read into the SCoP as numbers (the region
+ * could not be read with them as parameters): its code is valid for these values only.
  */
-public record RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections) {
+public record RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections,
+    ImmutableMap<String, Long> specialized) {
+  public RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections) {
+    this(functionName, pos, scop, rejections, ImmutableMap.of());
+  }
+
   public RegionResult(String functionName, SourcePos pos, Scop scop, List<Rejection> rejections) {
     this(functionName, pos, scop, ImmutableList.copyOf(rejections));
+  }
+
+  /** This result, valid only for the values {@code macros} of size macros. */
+  public RegionResult specializedTo(java.util.Map<String, Long> macros) {
+    return new RegionResult(functionName, pos, scop, rejections, ImmutableMap.copyOf(macros));
   }
 
   public boolean accepted() {

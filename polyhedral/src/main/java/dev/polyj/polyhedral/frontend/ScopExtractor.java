@@ -23,10 +23,12 @@ public final class ScopExtractor {
   private final List<RegionResult> results = new ArrayList<>();
   private final boolean usePragmas;
   private final Set<String> pure;
+  private final boolean typeOfUndeclared;
 
-  private ScopExtractor(TranslationUnit unit, Set<String> pure) {
+  private ScopExtractor(TranslationUnit unit, Set<String> pure, boolean typeOfUndeclared) {
     this.unit = unit;
     this.pure = Set.copyOf(pure);
+    this.typeOfUndeclared = typeOfUndeclared;
     for (Decl d : unit.globals()) if (d.name() != null && !d.isTypedef()) globals.put(d.name(), d);
     boolean any = false;
     for (FunctionDef f : unit.functions()) any |= hasScopPragma(f.body());
@@ -40,7 +42,16 @@ public final class ScopExtractor {
 
   /** As {@link #extract(TranslationUnit)}, with the user functions {@code pure} known to have no side effects. */
   public static List<RegionResult> extract(TranslationUnit unit, Set<String> pure) {
-    ScopExtractor x = new ScopExtractor(unit, pure);
+    return extract(unit, pure, false);
+  }
+
+  /**
+   * As {@link #extract(TranslationUnit, Set)}; with {@code typeOfUndeclared}, the undeclared variables
+   * of bare fragments have the element types the program gives them ({@code __typeof__}) rather
+   * than {@code double}.
+   */
+  static List<RegionResult> extract(TranslationUnit unit, Set<String> pure, boolean typeOfUndeclared) {
+    ScopExtractor x = new ScopExtractor(unit, pure, typeOfUndeclared);
     for (FunctionDef f : unit.functions()) x.function(f);
     return x.results;
   }
@@ -97,6 +108,11 @@ public final class ScopExtractor {
       if (d.name() != null) stack.peek().put(d.name(), d);
     }
 
+    /** Declares {@code d} under {@code name}, which may differ from its own (a renamed local). */
+    void declareAs(String name, Decl d) {
+      stack.peek().put(name, d);
+    }
+
     Decl lookup(String name) {
       for (Map<String, Decl> m : stack) {
         Decl d = m.get(name);
@@ -121,7 +137,7 @@ public final class ScopExtractor {
     scopes.push();
     for (Decl p : f.params()) scopes.declare(p);
     if (f.isFileScope()) {
-      for (Decl d : FragmentDeclarations.infer(f.body().items(), n -> scopes.lookup(n) != null)) scopes.declare(d);
+      for (Decl d : FragmentDeclarations.infer(f.body().items(), n -> scopes.lookup(n) != null, typeOfUndeclared)) scopes.declare(d);
     }
     block(f, f.body(), scopes);
     scopes.pop();

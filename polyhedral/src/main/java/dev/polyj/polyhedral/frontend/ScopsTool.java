@@ -34,7 +34,9 @@ public final class ScopsTool {
       return 2;
     }
     try {
-      out.print(ScopPrinter.print(CFrontEnd.extract(Path.of(file), cpp)));
+      CFrontEnd.Extraction x = CFrontEnd.read(Path.of(file), cpp);
+      for (String note : x.notes()) err.println(file + ": " + note);
+      out.print(ScopPrinter.print(x.regions()));
       return 0;
     } catch (CSourceException e) {
       err.println(e.getMessage());

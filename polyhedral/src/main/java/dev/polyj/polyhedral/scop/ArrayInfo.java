@@ -8,17 +8,29 @@ import java.util.List;
 /**
  * An array of a SCoP: its name, element type (C spelling, e.g. {@code double}) and the size of
  * each dimension as a C expression in the parameters (null when unknown, e.g. behind a pointer).
- * A scalar is an array with no dimensions.
+ * A scalar is an array with no dimensions. {@code regionLocal} marks a variable declared inside the
+ * region (block scope): the region's code must declare it, and nothing after the region reads it.
  */
 public final class ArrayInfo {
   private final String name;
   private final String elementType;
   private final List<Expr> sizes;
+  private final boolean regionLocal;
 
   public ArrayInfo(String name, String elementType, List<Expr> sizes) {
+    this(name, elementType, sizes, false);
+  }
+
+  public ArrayInfo(String name, String elementType, List<Expr> sizes, boolean regionLocal) {
     this.name = name;
     this.elementType = elementType;
     this.sizes = Collections.unmodifiableList(new ArrayList<>(sizes));
+    this.regionLocal = regionLocal;
+  }
+
+  /** Whether the variable is declared inside the region (its scope ends with the region). */
+  public boolean isRegionLocal() {
+    return regionLocal;
   }
 
   public String name() {

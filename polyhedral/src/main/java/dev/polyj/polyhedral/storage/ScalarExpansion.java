@@ -56,7 +56,8 @@ import java.util.TreeSet;
  *       Result#after}) run after the region at the last write instance in the original order (the
  *       lexicographic maximum of the writes in time, computed exactly as the writes no write
  *       follows, one piece per writing statement), so code after the region reads what it read
- *       before.
+ *       before. A variable declared inside the region (block scope) is dead after it and gets no
+ *       copy; whether a variable declared outside is read later is not known, so it always does.
  * </ul>
  * A scalar with a single web and no dimension is left alone. The expanded arrays are declared by
  * the code generator after {@link StorageContraction} has dropped the dimensions the final
@@ -201,7 +202,8 @@ public final class ScalarExpansion {
         for (int p : positions) its.add(st.iterators().get(p));
         subscripts.put(st.name(), its);
         statements.put(st.name(), rewrite(st, s, name, positions));
-        for (Relation lw : last.relations()) {
+        // a variable declared inside the region is dead after it: no copy
+        for (Relation lw : a.isRegionLocal() ? List.<Relation>of() : last.relations()) {
           if (!st.name().equals(lw.space().tuple().name()) || lw.isEmpty()) continue;
           if (!st.writes().stream().anyMatch(w -> w.array().equals(s))) continue;
           String copyName = fresh("S", taken);

@@ -2,7 +2,10 @@ package dev.polyj.polyhedral.storage.pass;
 
 import dev.polyj.polyhedral.pass.Scheduled;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.scop.Access;
+import dev.polyj.polyhedral.scop.ArrayInfo;
 import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.polyhedral.storage.ExpandedArray;
 import dev.polyj.polyhedral.storage.ScalarExpansion;
 import dev.polyj.polyhedral.storage.StorageContraction;
@@ -15,16 +18,20 @@ import java.util.List;
  * ScalarExpansion}, which also copies each scalar's last value back after the region, so code
  * after it reads what it read before), contracted after scheduling and tiling against the trees
  * the region's code runs ({@link StorageContraction}), and declared in the region's block ({@link
- * StorageDeclarations}, by code generation). The passes {@code scalar-expansion} and {@code
- * storage-contraction} run it.
+ * StorageDeclarations}, by code generation), as are the variables the region declares itself
+ * (block scope). The passes {@code scalar-expansion} and {@code storage-contraction} run it.
  */
 public final class ScalarStorage {
   private final ScalarExpansion.Result expansion;
   private List<StorageContraction.Contracted> contracted = List.of();
   private Scop copies;
+  /** The variables declared inside the region, and the SCoPs whose code the region prints. */
+  private final List<ArrayInfo> locals = new ArrayList<>();
+  private final List<Scop> printed = new ArrayList<>();
 
   private ScalarStorage(ScalarExpansion.Result expansion) {
     this.expansion = expansion;
+    for (ArrayInfo a : expansion.scop().arrays()) if (a.isRegionLocal()) locals.add(a);
   }
 
   /** The storage plan of {@code scop}'s scalars. */
@@ -49,6 +56,13 @@ public final class ScalarStorage {
 
   /** {@code s} with the expanded arrays contracted under its tree (and the program's order, when printed too). */
   public Scheduled contract(Scheduled s) {
+    Scheduled out = contracted(s);
+    printed.add(out.scop());
+    if (out.programOrder() != null) printed.add(out.programOrder());
+    return out;
+  }
+
+  private Scheduled contracted(Scheduled s) {
     if (!expansion.changed()) return s;
     // the copies after the region count as the last reads of their elements
     Scop after = expansion.after();
@@ -69,12 +83,38 @@ public final class ScalarStorage {
 
   /** The indentation level of the region's code: one more when it is wrapped in a block of declarations. */
   public int innerLevel(int level) {
-    return expansion.changed() ? level + 1 : level;
+    return changed() ? level + 1 : level;
   }
 
-  /** Whether some scalar was expanded (the region's code is then a block that declares the arrays). */
+  /**
+   * Whether the region's code goes in a block of its own: some scalar was expanded (the block
+   * declares the arrays), or the region declares variables of its own (block scope).
+   */
   public boolean changed() {
-    return expansion.changed();
+    return expansion.changed() || !locals.isEmpty();
+  }
+
+  /**
+   * The declarations of the region's block-scope variables that its new code still uses (a scalar
+   * replaced everywhere by its expansion is not), first in the region's block; {@code const} is
+   * dropped, since the code assigns the initial value as a statement.
+   */
+  public List<String> localDeclarations() {
+    List<String> out = new ArrayList<>();
+    List<Scop> code = printed.isEmpty() ? List.of(expansion.scop()) : printed;
+    for (ArrayInfo a : locals) {
+      boolean used = false;
+      for (Scop scop : code) {
+        for (Statement st : scop.statements()) {
+          for (Access acc : st.accesses()) used |= acc.array().equals(a.name());
+        }
+      }
+      if (!used) continue;
+      StringBuilder d = new StringBuilder(a.elementType()).append(' ').append(a.name());
+      for (String size : a.sizeStrings()) d.append('[').append(size).append(']');
+      out.add(d.append(';').toString());
+    }
+    return out;
   }
 
   /** The declarations of the contracted arrays, first in the region's block. */
