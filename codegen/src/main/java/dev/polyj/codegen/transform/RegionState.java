@@ -81,13 +81,13 @@ public final class RegionState extends ScheduleState {
 
   /** The region's C code: its versions printed as the layout says, the expanded scalars declared around them. */
   public String code() {
-    int inner = storage.innerLevel(level);
+    int inner = blockDeclarations.isEmpty() ? storage.innerLevel(level) : level + 1;
     return wrap(versionsCode(inner), level);
   }
 
   /** The region's {@code code} inside a block that declares the contracted arrays first and releases them last. */
   private String wrap(String code, int level) {
-    if (!storage.changed()) return code;
+    if (!storage.changed() && blockDeclarations.isEmpty()) return code;
     int pos = 0;
     while (pos < code.length() && code.charAt(pos) == '#') {
       int end = code.indexOf('\n', pos);
@@ -97,6 +97,7 @@ public final class RegionState extends ScheduleState {
     String unit = "  ";
     StringBuilder sb = new StringBuilder(code.substring(0, pos));
     sb.append(unit.repeat(level)).append("{\n");
+    for (String d : blockDeclarations) sb.append(unit.repeat(level + 1)).append(d).append('\n');
     for (String d : storage.localDeclarations()) sb.append(unit.repeat(level + 1)).append(d).append('\n');
     for (String d : storage.declarations()) sb.append(unit.repeat(level + 1)).append(d).append('\n');
     sb.append(code.substring(pos));
@@ -106,6 +107,7 @@ public final class RegionState extends ScheduleState {
           .withReservedNames(ScopCodegen.identifiers(copies)).withParallelLoops(false), level + 1));
     }
     for (String r : storage.releases()) sb.append(unit.repeat(level + 1)).append(r).append('\n');
+    for (String r : blockReleases) sb.append(unit.repeat(level + 1)).append(r).append('\n');
     sb.append(unit.repeat(level)).append("}\n");
     return sb.toString();
   }

@@ -25,6 +25,7 @@ import dev.polyj.polyhedral.tiling.pass.StrideOrderPass;
 import dev.polyj.polyhedral.tiling.pass.TilingPass;
 import dev.polyj.polyhedral.tiling.pass.WavefrontPass;
 import dev.polyj.reductions.pass.ReductionsPass;
+import dev.polyj.reductions.pass.SdrPass;
 import java.util.List;
 
 /**
@@ -39,6 +40,7 @@ public final class OptimizerPipeline {
   public static List<Pass<? super RegionState>> passes() {
     return List.of(
         // SCoP
+        new SdrPass(),
         new ScalarExpansionPass(),
         // schedule tree
         new SchedulingPass(),

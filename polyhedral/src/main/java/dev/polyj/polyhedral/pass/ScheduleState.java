@@ -34,6 +34,10 @@ public class ScheduleState {
   public Scop scop;
   private Dependences dependences;
   private UnionRelation deps;
+  /** C lines a SCoP pass needs first in the region's block (declarations of its temporaries). */
+  public final List<String> blockDeclarations = new java.util.ArrayList<>();
+  /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
+  public final List<String> blockReleases = new java.util.ArrayList<>();
 
   // ---- schedule level
   /** The scheduler's hyperplanes, or null for the program's own schedule. */

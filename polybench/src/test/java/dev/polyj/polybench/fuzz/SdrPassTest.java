@@ -1,0 +1,66 @@
+package dev.polyj.polybench.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code sdr} pass of the optimizer (off by default): the dependent prefix sum of the SDR
+ * paper's Equation (4), optimized with the pass enabled, must run its simplified form (the
+ * temporaries of the reused partial sums appear) and print the original's checksum (integer data:
+ * exact), with and without threads and tiling.
+ */
+class SdrPassTest {
+  private static final String PROGRAM = """
+      #include <stdio.h>
+      #pragma polyj pure(g)
+      long g(long x) { return (x * 7 + 3) % 1000; }
+
+      void prefix_sum_dependent(int N, long A[N + 1], long B[N]) {
+        int i, j;
+      #pragma scop
+        for (i = 0; i < N; i++) {
+          B[i] = 0;
+          for (j = 0; j <= i; j++)
+            B[i] += A[j];
+          if (i < N - 1)
+            A[i + 1] = g(B[i]);
+        }
+      #pragma endscop
+      }
+
+      int main(void) {
+        int N = 700;
+        static long A[701], B[700];
+        for (int i = 0; i <= N; i++) A[i] = i % 13;
+        prefix_sum_dependent(N, A, B);
+        long s = 0;
+        for (int i = 0; i < N; i++) s = s * 31 + B[i];
+        printf("%ld\\n", s);
+        return 0;
+      }
+      """;
+
+  @Test
+  void theSimplifiedPrefixSumComputesWhatTheOriginalComputes(@TempDir Path work) throws Exception {
+    Path file = work.resolve("prefix.c");
+    Files.writeString(file, PROGRAM);
+    Path out = work.resolve("prefix.opt.c");
+    Differential.CliRun run = Differential.optimize(
+        List.of("optimize", "--enable-pass", "sdr", file.toString(), "-o", out.toString()));
+    assertEquals(0, run.code(), run.err());
+    assertTrue(Files.readString(out).contains("B_sdr"), "the pass did not simplify the reduction");
+    Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
+    Differential d = new Differential(work.resolve("run"), false);
+    Differential.Outcome outcome = d.check(PROGRAM, "prefix.c", List.of(
+        Differential.Variant.of("sdr", "--enable-pass", "sdr"),
+        Differential.Variant.of("sdr sequential untiled", "--enable-pass", "sdr", "--no-parallel", "--tile", "none")));
+    assertTrue(outcome.passed(), outcome.failures().toString());
+  }
+}

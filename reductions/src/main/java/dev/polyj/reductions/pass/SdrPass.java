@@ -1,0 +1,40 @@
+package dev.polyj.reductions.pass;
+
+import dev.polyj.polyhedral.pass.BasicPass;
+import dev.polyj.polyhedral.pass.PassLevel;
+import dev.polyj.polyhedral.pass.ScheduleState;
+import dev.polyj.polyhedral.storage.pass.ScalarStorage;
+import dev.polyj.reductions.sdr.Sdr;
+import dev.polyj.reductions.sdr.SdrResult;
+
+/**
+ * Simplifying dependent reductions (Yang, Atkinson and Carbin, POPL 2021; {@link Sdr}): each
+ * reduction face whose body is invariant along a reuse direction the schedule allows reuses the
+ * previous partial result instead of recomputing it, lowering the region's complexity (e.g. a
+ * prefix sum from O(N^2) to O(N)). The simplified program, with its own sequential schedule,
+ * replaces the region's SCoP before scalar expansion and scheduling; its temporaries are declared
+ * around the region's code. Off by default: reused partial sums round differently for
+ * floating-point data (integer programs stay exact).
+ */
+public final class SdrPass extends BasicPass<ScheduleState> {
+  public SdrPass() {
+    super("sdr", PassLevel.SCOP, false,
+        "simplify dependent reductions: reuse partial results along the faces (complexity drops; sums round differently)");
+  }
+
+  @Override
+  public String run(ScheduleState s) {
+    SdrResult result;
+    try {
+      result = Sdr.simplify(s.scop);
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      return "not applicable: " + e.getMessage();
+    }
+    if (!result.changed()) return "";
+    s.scop = result.program();
+    s.storage = ScalarStorage.none(s.scop);
+    s.blockDeclarations.addAll(result.temporaryDeclarations());
+    s.blockReleases.addAll(result.temporaryReleases());
+    return "complexity " + result.before() + " -> " + result.after();
+  }
+}
