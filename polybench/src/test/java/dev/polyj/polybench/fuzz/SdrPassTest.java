@@ -17,40 +17,32 @@ import org.junit.jupiter.api.io.TempDir;
  * exact), with and without threads and tiling.
  */
 class SdrPassTest {
-  private static final String PROGRAM = """
-      #include <stdio.h>
-      #pragma polyj pure(g)
-      long g(long x) { return (x * 7 + 3) % 1000; }
-
-      void prefix_sum_dependent(int N, long A[N + 1], long B[N]) {
-        int i, j;
-      #pragma scop
-        for (i = 0; i < N; i++) {
-          B[i] = 0;
-          for (j = 0; j <= i; j++)
-            B[i] += A[j];
-          if (i < N - 1)
-            A[i + 1] = g(B[i]);
-        }
-      #pragma endscop
-      }
-
-      int main(void) {
-        int N = 700;
-        static long A[701], B[700];
-        for (int i = 0; i <= N; i++) A[i] = i % 13;
-        prefix_sum_dependent(N, A, B);
-        long s = 0;
-        for (int i = 0; i < N; i++) s = s * 31 + B[i];
-        printf("%ld\\n", s);
-        return 0;
-      }
-      """;
+  /** The paper's program (a test resource), with a definition of {@code g} and a driver printing a checksum. */
+  private static String program() throws java.io.IOException {
+    try (var in = SdrPassTest.class.getResourceAsStream("/sdr/prefix_sum_dependent.c")) {
+      String region = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return "#include <stdio.h>\n"
+          + region.replace("long g(long x);", "long g(long x) { return (x * 7 + 3) % 1000; }")
+          + """
+          int main(void) {
+            int N = 700;
+            static long A[701], B[700];
+            for (int i = 0; i <= N; i++) A[i] = i % 13;
+            prefix_sum_dependent(N, A, B);
+            long s = 0;
+            for (int i = 0; i < N; i++) s = s * 31 + B[i];
+            printf("%ld\\n", s);
+            return 0;
+          }
+          """;
+    }
+  }
 
   @Test
   void theSimplifiedPrefixSumComputesWhatTheOriginalComputes(@TempDir Path work) throws Exception {
+    String program = program();
     Path file = work.resolve("prefix.c");
-    Files.writeString(file, PROGRAM);
+    Files.writeString(file, program);
     Path out = work.resolve("prefix.opt.c");
     Differential.CliRun run = Differential.optimize(
         List.of("optimize", "--enable-pass", "sdr", file.toString(), "-o", out.toString()));
@@ -58,7 +50,7 @@ class SdrPassTest {
     assertTrue(Files.readString(out).contains("B_sdr"), "the pass did not simplify the reduction");
     Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
     Differential d = new Differential(work.resolve("run"), false);
-    Differential.Outcome outcome = d.check(PROGRAM, "prefix.c", List.of(
+    Differential.Outcome outcome = d.check(program, "prefix.c", List.of(
         Differential.Variant.of("sdr", "--enable-pass", "sdr"),
         Differential.Variant.of("sdr sequential untiled", "--enable-pass", "sdr", "--no-parallel", "--tile", "none")));
     assertTrue(outcome.passed(), outcome.failures().toString());
