@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * The ways every random program is optimized and compiled: each a list of {@code polyj optimize}
  * arguments (plus {@code -D} options of the compilation for the variant that changes the size
- * macros). A new option of the optimizer is covered by adding one line here; once the optimizer
- * has a pass pipeline, {@link #eachPassDisabled} turns each pass off in turn.
+ * macros). A new option of the optimizer is covered by adding one line here; {@link
+ * #eachPassDisabled} turns each optional pass of the pipeline off in turn.
  */
 public final class Configurations {
   private Configurations() {}
@@ -30,7 +30,7 @@ public final class Configurations {
     out.add(Variant.of("diamond", "--diamond", "--tile", "4"));
     out.add(new Variant("reassociate", List.of("--reassociate"), List.of(), true));
     out.add(new Variant("reassociate-sequential-sizes", List.of("--reassociate", "--no-parallel"), OTHER_SIZES, true));
-    // out.addAll(eachPassDisabled(passes)) once `optimize --list-passes` exists
+    out.addAll(eachPassDisabled(optionalPasses()));
     return out;
   }
 
@@ -44,6 +44,15 @@ public final class Configurations {
     int rest = all.size() - 2;
     out.add(all.get(2 + Math.floorMod(2 * k, rest)));
     out.add(all.get(2 + Math.floorMod(2 * k + 1, rest)));
+    return out;
+  }
+
+  /** The passes the default pipeline runs and can do without. */
+  static List<String> optionalPasses() {
+    List<String> out = new ArrayList<>();
+    for (var p : dev.polyj.polybench.optimize.OptimizerPipeline.passes()) {
+      if (p.enabledByDefault() && !p.required()) out.add(p.name());
+    }
     return out;
   }
 
