@@ -162,6 +162,17 @@ public final class TilingPass extends BasicPass<ScheduleState> {
     return false;
   }
 
+  /**
+   * {@code r} (a statement's domain or access) with the tile coordinates as leading domain
+   * dimensions; an empty {@code r} (a statement that never runs) stays empty, in the lifted space.
+   */
+  private static Relation lifted(Tiling.Result tiled, Relation r) {
+    List<Relation> out = tiled.liftDomain(UnionRelation.of(r)).relations();
+    if (!out.isEmpty()) return out.get(0);
+    Relation universe = tiled.liftDomain(UnionRelation.of(Relation.universe(r.space()))).relations().get(0);
+    return Relation.empty(universe.space());
+  }
+
   /** The SCoP whose tiled statements have the tile coordinates as leading iterators. */
   static Scop withTileIterators(Scop scop, Tiling.Result tiled) {
     List<Statement> stmts = new ArrayList<>();
@@ -174,10 +185,10 @@ public final class TilingPass extends BasicPass<ScheduleState> {
       List<String> iterators = new ArrayList<>();
       for (int k = 0; k < added; k++) iterators.add("polyj_tile" + k);
       iterators.addAll(st.iterators());
-      Relation domain = tiled.liftDomain(UnionRelation.of(st.domain())).relations().get(0);
+      Relation domain = lifted(tiled, st.domain());
       List<Access> accesses = new ArrayList<>();
       for (Access a : st.accesses()) {
-        Relation r = tiled.liftDomain(UnionRelation.of(a.relation())).relations().get(0);
+        Relation r = lifted(tiled, a.relation());
         accesses.add(new Access(a.kind(), a.may(), a.array(), r, a.expr()));
       }
       stmts.add(new Statement(st.name(), iterators, domain, accesses, st.body(), st.pos()));
