@@ -288,22 +288,20 @@ public final class MultiforParser {
   // Expressions: + - * / % unary minus, parentheses, integer constants, names
 
   private HeaderExpr expr() {
-    int start = p;
-    HeaderExpr l = term();
-    while (peek().is("+") || peek().is("-")) {
-      char op = next().text().charAt(0);
-      HeaderExpr r = term();
-      l = new HeaderExpr.Bin(op, l, r, text(start), toks.get(start).pos());
-    }
-    return l;
+    return leftAssociative(this::term, "+", "-");
   }
 
   private HeaderExpr term() {
+    return leftAssociative(this::unary, "*", "/", "%");
+  }
+
+  /** Operands read by {@code operand}, joined left to right by any of the operators {@code ops}. */
+  private HeaderExpr leftAssociative(java.util.function.Supplier<HeaderExpr> operand, String... ops) {
     int start = p;
-    HeaderExpr l = unary();
-    while (peek().is("*") || peek().is("/") || peek().is("%")) {
+    HeaderExpr l = operand.get();
+    while (java.util.Arrays.stream(ops).anyMatch(peek()::is)) {
       char op = next().text().charAt(0);
-      HeaderExpr r = unary();
+      HeaderExpr r = operand.get();
       l = new HeaderExpr.Bin(op, l, r, text(start), toks.get(start).pos());
     }
     return l;
