@@ -81,13 +81,18 @@ public final class RegionState extends ScheduleState {
 
   /** The region's C code: its versions printed as the layout says, the expanded scalars declared around them. */
   public String code() {
-    int inner = blockDeclarations.isEmpty() ? storage.innerLevel(level) : level + 1;
+    int inner = wrapped() ? level + 1 : level;
     return wrap(versionsCode(inner), level);
+  }
+
+  /** Whether the region's code is a block of its own (declarations of expanded scalars, locals or temporaries). */
+  private boolean wrapped() {
+    return storage.changed() || !blockDeclarations.isEmpty();
   }
 
   /** The region's {@code code} inside a block that declares the contracted arrays first and releases them last. */
   private String wrap(String code, int level) {
-    if (!storage.changed() && blockDeclarations.isEmpty()) return code;
+    if (!wrapped()) return code;
     int pos = 0;
     while (pos < code.length() && code.charAt(pos) == '#') {
       int end = code.indexOf('\n', pos);

@@ -81,11 +81,6 @@ public final class ScalarStorage {
         s.reductions());
   }
 
-  /** The indentation level of the region's code: one more when it is wrapped in a block of declarations. */
-  public int innerLevel(int level) {
-    return changed() ? level + 1 : level;
-  }
-
   /**
    * Whether the region's code goes in a block of its own: some scalar was expanded (the block
    * declares the arrays), or the region declares variables of its own (block scope).
