@@ -272,6 +272,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
               + (reordered ? ", reductions reassociated" : "")
               + (region.specialized().isEmpty() ? "" : ", for " + values(region) + " only (other values stop the "
                   + "compilation)"));
+          for (String n : r.notes) notes.add("region " + (k + 1) + " (" + where(region) + "): " + n);
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }

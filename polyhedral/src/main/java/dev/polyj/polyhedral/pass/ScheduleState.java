@@ -38,6 +38,8 @@ public class ScheduleState {
   public final List<String> blockDeclarations = new java.util.ArrayList<>();
   /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
   public final List<String> blockReleases = new java.util.ArrayList<>();
+  /** What passes tell the user about the region (printed by {@code optimize} after its own note). */
+  public final List<String> notes = new java.util.ArrayList<>();
 
   // ---- schedule level
   /** The scheduler's hyperplanes, or null for the program's own schedule. */

@@ -7,8 +7,10 @@ package dev.polyj.polyhedral.storage.quov;
  * member of a tilable band (tiled later by any sizes, or not at all, with the point loops in any
  * order and the tiles in any order that runs a tile after those it dominates), or a parallel loop
  * (iterations concurrent). Members of one tilable band share {@code band}; other kinds have -1.
+ * A tilable member may be {@code coincident}: no dependence not carried by the members before it
+ * has a distance along it, so that the band, when it is not tiled, runs it in parallel.
  */
-public record ScheduleDim(Kind kind, int band) {
+public record ScheduleDim(Kind kind, int band, boolean coincident) {
   public enum Kind {
     ORDER,
     SEQUENTIAL,
@@ -17,19 +19,24 @@ public record ScheduleDim(Kind kind, int band) {
   }
 
   public static ScheduleDim order() {
-    return new ScheduleDim(Kind.ORDER, -1);
+    return new ScheduleDim(Kind.ORDER, -1, false);
   }
 
   public static ScheduleDim sequential() {
-    return new ScheduleDim(Kind.SEQUENTIAL, -1);
+    return new ScheduleDim(Kind.SEQUENTIAL, -1, false);
   }
 
   public static ScheduleDim parallel() {
-    return new ScheduleDim(Kind.PARALLEL, -1);
+    return new ScheduleDim(Kind.PARALLEL, -1, true);
   }
 
   public static ScheduleDim tilable(int band) {
-    return new ScheduleDim(Kind.TILABLE, band);
+    return new ScheduleDim(Kind.TILABLE, band, false);
+  }
+
+  /** A member of tilable band {@code band} that runs in parallel when the band is not tiled. */
+  public static ScheduleDim tilableCoincident(int band) {
+    return new ScheduleDim(Kind.TILABLE, band, true);
   }
 
   public boolean isLoop() {

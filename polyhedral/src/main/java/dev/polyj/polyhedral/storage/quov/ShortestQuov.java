@@ -23,7 +23,10 @@ import java.util.List;
  *   <li>a sequential loop takes the maximum {@code m1} of the uses' components, the uses equal to it
  *       staying open, or {@code max(m1 + 1, 0)} with zeros below it, which runs after every use
  *       (Corollary 1; the two choices per sequential dimension combine as Corollary 2 says);
- *   <li>a parallel loop needs the open uses in the same iteration and takes 0;
+ *   <li>a parallel loop needs the open uses in the same iteration and takes 0; a member of a
+ *       tilable band that runs in parallel when the band is left untiled (coincident) must not be
+ *       where the vector first differs from a use, else the band's first sequential member is
+ *       raised by one (the vector is then valid tiled and untiled);
  *   <li>a statement-ordering dimension takes 0 (the overwriting instance is of the same statement):
  *       a use by a statement parted from this one there and ordered after it must have run in an
  *       earlier iteration of a loop above, so at a tilable band the vector becomes {@code m + e}
@@ -116,19 +119,58 @@ public final class ShortestQuov {
         }
         // components below every use's are raised to 0 (still above all of them, and shorter)
         for (int j = 0; j < m.length; j++) m[j] = Math.max(m[j], 0);
-        long[] after = new long[n - k];
-        System.arraycopy(m, 0, after, 0, m.length);
-        after[m.length - 1] = Math.addExact(after[m.length - 1], 1);
-        List<DataflowUse> equal = new ArrayList<>();
-        for (DataflowUse use : rest) {
-          if (Arrays.equals(Arrays.copyOfRange(use.vector(), k, end), m)) equal.add(use);
+        int firstSequential = -1;
+        int lastSequential = -1;
+        for (int j = k; j < end; j++) {
+          if (dims.get(j).coincident()) continue;
+          if (firstSequential < 0) firstSequential = j - k;
+          lastSequential = j - k;
         }
-        long[] tail = solve(dims, end, equal);
-        long[] same = tail == null ? null : prepend(m, tail);
+        // past the band: every use runs before (raised along a member that never runs in parallel)
+        long[] after = null;
+        if (lastSequential >= 0) {
+          after = new long[n - k];
+          System.arraycopy(m, 0, after, 0, m.length);
+          after[lastSequential] = Math.addExact(after[lastSequential], 1);
+          if (!untiledSafe(dims, k, rest, after)) {
+            after = new long[n - k];
+            System.arraycopy(m, 0, after, 0, m.length);
+            after[firstSequential] = Math.addExact(after[firstSequential], 1);
+          }
+        }
+        long[] same = null;
+        if (untiledSafe(dims, k, rest, m)) {
+          List<DataflowUse> equal = new ArrayList<>();
+          for (DataflowUse use : rest) {
+            if (Arrays.equals(Arrays.copyOfRange(use.vector(), k, end), m)) equal.add(use);
+          }
+          long[] tail = solve(dims, end, equal);
+          same = tail == null ? null : prepend(m, tail);
+        }
         return better(same, after);
       }
       default -> throw new IllegalStateException();
     }
+  }
+
+  /**
+   * Whether band components {@code u} (from dimension {@code k}) keep the overwriting instance out
+   * of the parallel iterations of the uses when the band is not tiled: a use that differs from it
+   * must differ first at a member that runs sequentially. (Tiled, the band's tile and point loops
+   * are parallel only along members no dependence has a distance on, where every use has the
+   * component 0 as the vector does.)
+   */
+  private static boolean untiledSafe(List<ScheduleDim> dims, int k, List<DataflowUse> uses, long[] u) {
+    for (DataflowUse use : uses) {
+      for (int j = 0; j < u.length && k + j < dims.size(); j++) {
+        ScheduleDim d = dims.get(k + j);
+        if (d.kind() != ScheduleDim.Kind.TILABLE || d.band() != dims.get(k).band()) break;
+        if (use.vector()[k + j] == u[j]) continue;
+        if (d.coincident()) return false;
+        break;
+      }
+    }
+    return true;
   }
 
   /** The shorter of two candidates (the first on a tie), null standing for no candidate. */

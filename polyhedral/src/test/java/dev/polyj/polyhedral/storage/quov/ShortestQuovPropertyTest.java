@@ -90,6 +90,17 @@ class ShortestQuovPropertyTest {
   }
 
   @Test
+  void skewedStencilBandValidTiledAndUntiled() {
+    // Jacobi 1-D scheduled as (t, t + i), the second member coincident: tiled, [1, 2] would do;
+    // untiled, the parallel second loop must not separate a use from the overwriting instance
+    List<ScheduleDim> dims = List.of(ScheduleDim.tilable(0), ScheduleDim.tilableCoincident(0));
+    List<DataflowUse> uses = List.of(DataflowUse.self(1, 0), DataflowUse.self(1, 1), DataflowUse.self(1, 2));
+    assertArrayEquals(new long[] {2, 2}, ShortestQuov.of(dims, uses));
+    List<ScheduleDim> tiled = List.of(ScheduleDim.tilable(0), ScheduleDim.tilable(0));
+    assertArrayEquals(new long[] {1, 2}, ShortestQuov.of(tiled, uses));
+  }
+
+  @Test
   void laterStatementInTheSameIterationNeedsTheNextIteration() {
     // Figure 3b: S1[i] read by S2[i] right after it: a scalar (the vector runs along i)
     List<ScheduleDim> dims = List.of(ScheduleDim.order(), ScheduleDim.tilable(0), ScheduleDim.order());
