@@ -28,37 +28,41 @@ import java.util.Set;
  */
 public final class QuovPass extends BasicPass<ScheduleState> {
   private final Set<String> dead;
+  private final boolean shorten;
 
   public QuovPass() {
-    this(Set.of());
+    this(Set.of(), false);
   }
 
-  private QuovPass(Set<String> dead) {
+  private QuovPass(Set<String> dead, boolean shorten) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
+    this.shorten = shorten;
   }
 
   @Override
   public Map<String, String> options() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("arrays", "arrays declared outside the region that the code after it does not read, e.g. A,B; default none");
+    m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
+    if (key.equals("shorten")) return new QuovPass(dead, PassOptions.bool(this, key, value));
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
     for (String n : value.split(",")) if (!n.isBlank()) names.add(n.trim());
-    return new QuovPass(names);
+    return new QuovPass(names, shorten);
   }
 
   @Override
   public String run(ScheduleState s) {
     s.deps();
     ScheduleNode tree = s.tree();
-    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead);
+    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, shorten);
     s.notes.addAll(r.notes());
     if (!r.changed()) return "";
     List<ArrayInfo> arrays = new ArrayList<>(r.scop().arrays());
@@ -77,6 +81,10 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     s.scop = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, scop.statements(),
         scop.schedule(), scop.scheduleMap());
     s.programOrder = null;
+    if (r.guard() != null) {
+      s.guard = s.guard == null ? r.guard() : "(" + s.guard + ") && (" + r.guard() + ")";
+      s.notes.add("quov: the contracted storage runs when " + r.guard() + ", the original code otherwise");
+    }
     s.storage.printing(s.scop);
     s.blockDeclarations.addAll(r.declarations());
     s.blockReleases.addAll(r.releases());

@@ -104,7 +104,8 @@ public final class QuovStorage {
   }
 
   /** The region after the mapping: the SCoP with its accesses rewritten, declarations and notes. */
-  public record Result(Scop scop, List<ArrayPlan> plans, List<String> declarations, List<String> releases) {
+  public record Result(Scop scop, List<ArrayPlan> plans, List<String> declarations, List<String> releases,
+      String guard) {
     public List<String> notes() {
       List<String> out = new ArrayList<>();
       for (ArrayPlan p : plans) out.add(p.note());
@@ -114,6 +115,18 @@ public final class QuovStorage {
     public boolean changed() {
       return plans.stream().anyMatch(ArrayPlan::contracted);
     }
+  }
+
+  /**
+   * The parameter values the mapping is made for: every statement runs (the sizes the program is
+   * written for; smaller ones have dependences of their own, e.g. a row that is first and last at
+   * once). The region's code runs the mapping under this condition and the original code otherwise.
+   */
+  static Relation assumed(Scop scop) {
+    List<String> params = scop.params();
+    Relation ctx = scop.context().alignParams(params);
+    for (Statement st : scop.statements()) ctx = ctx.intersect(st.domain().alignParams(params).params());
+    return ctx.coalesce();
   }
 
   /** An array is left alone for this reason. */
@@ -139,6 +152,15 @@ public final class QuovStorage {
    * code after the region does not read), under {@code tree} (the schedule before tiling).
    */
   public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead) {
+    return apply(scop, tree, dead, false);
+  }
+
+  /**
+   * As {@link #apply(Scop, ScheduleNode, Set)}; with {@code shorten}, every QUOV is deliberately
+   * made one shorter along its last non-zero component (an illegal mapping, to check that the
+   * tests catch one).
+   */
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean shorten) {
     Map<String, List<PathDim>> paths = new HashMap<>();
     String pathProblem = null;
     try {
@@ -148,6 +170,7 @@ public final class QuovStorage {
     }
     List<ArrayPlan> plans = new ArrayList<>();
     Scop out = scop;
+    Relation ctx = assumed(scop);
     List<StorageContraction.Contracted> declared = new ArrayList<>();
     for (ArrayInfo a : scop.arrays()) {
       if (a.isScalar() || !(a.isRegionLocal() || dead.contains(a.name()))) continue;
@@ -157,7 +180,8 @@ public final class QuovStorage {
         continue;
       }
       try {
-        Planned p = plan(out, a, paths);
+        if (ctx.isEmpty()) throw new Unsupported("some statement never runs");
+        Planned p = plan(out, a, paths, ctx, shorten);
         out = p.scop;
         plans.add(new ArrayPlan(a.name(), size, p.storages, null));
         for (StatementStorage s : p.storages) {
@@ -172,13 +196,21 @@ public final class QuovStorage {
     }
     List<String> decls = declared.isEmpty() ? List.of() : StorageDeclarations.declarations(declared);
     List<String> rels = declared.isEmpty() ? List.of() : StorageDeclarations.releases(declared);
-    return new Result(out, plans, decls, rels);
+    String guard = null;
+    if (!declared.isEmpty()) {
+      Relation simple = ctx.gist(scop.context().alignParams(scop.params()));
+      if (!simple.isEqual(Relation.universe(simple.space()))) {
+        guard = dev.polyj.polyhedral.scop.ExprPrinter.print(condition(simple, scop.params(), List.of()));
+      }
+    }
+    return new Result(out, plans, decls, rels, guard);
   }
 
   private record Planned(Scop scop, List<StatementStorage> storages) {}
 
   /** The storage of array {@code a}: its pieces, each writer's QUOV and cells, and the rewritten SCoP. */
-  private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths) {
+  private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths, Relation ctx,
+      boolean shorten) {
     List<String> params = scop.params();
     // the writers: one must write of the array each, not also read by the same expression
     Map<String, Access> writes = new LinkedHashMap<>();
@@ -218,6 +250,7 @@ public final class QuovStorage {
         }
         for (Relation dep : flow.mustDependence().coalesce().relations()) {
           String source = dep.space().domainTuple().name();
+          dep = dep.alignParams(params).intersectParams(ctx).coalesce();
           for (BasicRelation b : dep.basics()) {
             Relation back = Relation.of(b).reverse(); // reader -> source
             Statement src = scop.statement(source);
@@ -232,7 +265,9 @@ public final class QuovStorage {
         }
         // values from before the region: the array's own (a temporary's are undefined there, any value will do)
         Relation none = Relation.empty(st.domain().alignParams(params).space());
-        for (Relation r : flow.mayNoSource().relations()) none = none.union(r.domain().alignParams(params));
+        for (Relation r : flow.mayNoSource().relations()) {
+          none = none.union(r.domain().alignParams(params).intersectParams(ctx));
+        }
         if (!none.isEmpty()) pieces.add(new Piece(st, acc, null, null, none.coalesce(), null));
       }
     }
@@ -269,14 +304,23 @@ public final class QuovStorage {
         uLoop = new long[phi.size()];
         int o = 0;
         for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
+        if (shorten) {
+          for (int k = uLoop.length - 1; k >= 0; k--) {
+            if (uLoop[k] == 0) continue;
+            long[] shorter = uLoop.clone();
+            shorter[k] -= Long.signum(uLoop[k]);
+            if (java.util.Arrays.stream(shorter).anyMatch(x -> x != 0)) uLoop = shorter;
+            break;
+          }
+        }
         m = ProjectiveMapping.along(uLoop);
-        if (!late.isEmpty() && overwritten(s, phi, uLoop, late, params)) m = null;
+        if (!late.isEmpty() && overwritten(s, phi, uLoop, late, params, ctx)) m = null;
       }
-      StatementStorage ss = storage(scop, a, s, phi, m, uLoop);
+      StatementStorage ss = storage(scop, a, s, phi, m, uLoop, ctx);
       storages.add(ss);
       byStatement.put(w, ss);
     }
-    return new Planned(rewrite(scop, a, writes, pieces, byStatement), storages);
+    return new Planned(rewrite(scop, a, pieces, byStatement, ctx), storages);
   }
 
   /** {@code f} over a reader with {@code nIt} iterators (the dataflow's map has the reader's arity already). */
@@ -312,11 +356,11 @@ public final class QuovStorage {
         if (!ds.same(dc)) throw new Unsupported("schedule paths part outside a sequence");
         AffineForm fc = member(dc, c, params);
         AffineForm fs = member(ds, s, params).compose(p.function());
-        AffineForm diff = fc.sub(fs);
-        if (!diff.isConstant()) {
+        Long diff = constantOn(fc.sub(fs), p.where(), params);
+        if (diff == null) {
           throw new Unsupported("the dependence " + s.name() + " -> " + c.name() + " is not uniform in the schedule");
         }
-        v.add(diff.constant());
+        v.add(diff);
       }
       common++;
     }
@@ -329,7 +373,8 @@ public final class QuovStorage {
    * Whether an instance of {@code late} (instances read where no loop orders the read after a
    * later write) has a later instance of {@code s} on its line along {@code u} (sharing its cell).
    */
-  private static boolean overwritten(Statement s, List<AffineForm> phi, long[] u, Relation late, List<String> params) {
+  private static boolean overwritten(Statement s, List<AffineForm> phi, long[] u, Relation late, List<String> params,
+      Relation ctx) {
     Tuple t = s.domain().space().tuple();
     Space map = Space.map(params, t, Tuple.anonymous(t.name(), s.depth()));
     BasicRelation.Builder b = BasicRelation.builder(map);
@@ -352,8 +397,19 @@ public final class QuovStorage {
     pos[k] = 1;
     b.addIneq(pos);
     Relation again = Relation.of(b.build()).withSpace(Space.map(params, t, t));
-    Relation dom = s.domain().alignParams(params);
+    Relation dom = s.domain().alignParams(params).intersectParams(ctx);
     return !again.intersectDomain(late.alignParams(params)).intersectRange(dom).isEmpty();
+  }
+
+  /** The value of {@code f} on the non-empty set {@code where} when it is one constant there, else null. */
+  private static Long constantOn(AffineForm f, Relation where, List<String> params) {
+    if (f.isConstant()) return f.constant();
+    Relation w = where.alignParams(params);
+    Relation image = w.apply(function(params, w.space().tuple(), f));
+    AffineForm lo = single(Lexopt.dimMin(image, 0), params, 0);
+    AffineForm hi = single(Lexopt.dimMax(image, 0), params, 0);
+    if (lo == null || !lo.equals(hi) || !lo.isConstant()) return null;
+    return lo.constant();
   }
 
   /** The schedule member {@code d} of statement {@code s} as a form over its iterators. */
@@ -370,7 +426,7 @@ public final class QuovStorage {
 
   /** The array of statement {@code s}: the cells of mapping {@code m} (all scheduled coordinates when null). */
   private static StatementStorage storage(Scop scop, ArrayInfo a, Statement s, List<AffineForm> phi,
-      ProjectiveMapping m, long[] u) {
+      ProjectiveMapping m, long[] u, Relation ctx) {
     List<String> params = scop.params();
     List<AffineForm> raw = new ArrayList<>();
     long modulo = 1;
@@ -390,7 +446,7 @@ public final class QuovStorage {
     }
     List<AffineForm> cells = new ArrayList<>();
     List<String> extents = new ArrayList<>();
-    Relation domain = s.domain().alignParams(params);
+    Relation domain = s.domain().alignParams(params).intersectParams(ctx);
     Relation cellMap = Relation.universe(Space.map(params, domain.space().tuple(), Tuple.anonymous(null, 0)));
     for (int k = 0; k < raw.size(); k++) {
       AffineForm y = raw.get(k);
@@ -502,8 +558,8 @@ public final class QuovStorage {
   }
 
   /** {@code scop} with the accesses of array {@code a} rewritten to the statements' arrays. */
-  private static Scop rewrite(Scop scop, ArrayInfo a, Map<String, Access> writes, List<Piece> pieces,
-      Map<String, StatementStorage> storages) {
+  private static Scop rewrite(Scop scop, ArrayInfo a, List<Piece> pieces, Map<String, StatementStorage> storages,
+      Relation ctx) {
     List<String> params = scop.params();
     List<Statement> stmts = new ArrayList<>();
     for (Statement st : scop.statements()) {
@@ -537,7 +593,7 @@ public final class QuovStorage {
             } else {
               accesses.add(new Access(Access.Kind.READ, false, a.name(), acc.relation().intersectDomain(p.where()), ref));
             }
-            e = cond(e, p, st, params, ref);
+            e = cond(e, p, st, params, ref, ctx);
             continue;
           }
           StatementStorage s = storages.get(p.source());
@@ -546,7 +602,7 @@ public final class QuovStorage {
           for (AffineForm f : s.cells()) composed.add(f.compose(p.function()));
           Relation rel = cellRelation(params, t, composed, s.modulo(), s.name()).intersectDomain(p.where().alignParams(params));
           accesses.add(new Access(Access.Kind.READ, false, s.name(), rel, ref));
-          e = cond(e, p, st, params, ref);
+          e = cond(e, p, st, params, ref, ctx);
         }
         if (e == null) throw new Unsupported("a read in " + st.name() + " never runs");
         replace.put(acc.expr(), e);
@@ -563,9 +619,9 @@ public final class QuovStorage {
   }
 
   /** {@code ref} where piece {@code p} applies, else {@code rest} (null: {@code ref} everywhere). */
-  private static Expr cond(Expr rest, Piece p, Statement st, List<String> params, Expr ref) {
+  private static Expr cond(Expr rest, Piece p, Statement st, List<String> params, Expr ref, Relation ctx) {
     if (rest == null) return ref;
-    Relation context = st.domain().alignParams(params);
+    Relation context = st.domain().alignParams(params).intersectParams(ctx);
     return new Expr.Cond(condition(p.where().alignParams(params).gist(context), params, st.iterators()), ref, rest,
         SourcePos.UNKNOWN);
   }

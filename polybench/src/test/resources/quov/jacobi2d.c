@@ -1,0 +1,40 @@
+#include <stdio.h>
+#include <stdlib.h>
+/* 2-D Jacobi in single-assignment form: one plane of A per time step, boundaries copied. */
+static void kernel(int T, int N, double in[N][N], double out[N][N]) {
+  int t, i, j;
+#pragma scop
+  {
+    double A[T + 1][N][N];
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++)
+        A[0][i][j] = in[i][j];
+    for (t = 1; t <= T; t++) {
+      for (j = 0; j < N; j++)
+        A[t][0][j] = A[t - 1][0][j];
+      for (i = 1; i < N - 1; i++) {
+        A[t][i][0] = A[t - 1][i][0];
+        for (j = 1; j < N - 1; j++)
+          A[t][i][j] = 0.2 * (A[t - 1][i][j] + A[t - 1][i - 1][j] + A[t - 1][i + 1][j] + A[t - 1][i][j - 1]
+              + A[t - 1][i][j + 1]);
+        A[t][i][N - 1] = A[t - 1][i][N - 1];
+      }
+      for (j = 0; j < N; j++)
+        A[t][N - 1][j] = A[t - 1][N - 1][j];
+    }
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++)
+        out[i][j] = A[T][i][j];
+  }
+#pragma endscop
+}
+int main(int argc, char **argv) {
+  int T = argc > 1 ? atoi(argv[1]) : 10, N = argc > 2 ? atoi(argv[2]) : 30;
+  double (*in)[N] = malloc(sizeof(double) * N * N), (*out)[N] = malloc(sizeof(double) * N * N);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) in[i][j] = (double)((i * 37 + j * 11) % 101) / 7.0;
+  kernel(T, N, in, out);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) printf("%a\n", out[i][j]);
+  return 0;
+}
