@@ -129,6 +129,22 @@ class QuovOracleTest {
   }
 
   @Test
+  void theBoundaryOfThePapersExampleGetsAScalar(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("boundary.c");
+    Files.writeString(file, program("boundary"));
+    PolyhedralOptimizer.Output split = optimize(file,
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}));
+    // S1 at i = 0 is read again in the next time step: split off, a scalar; the body needs one
+    // cell per time step (tiles of one wavefront run in parallel); without splitting, N + 1 cells
+    assertTrue(split.text().contains("double A_S1_b0;"), split.text());
+    assertTrue(split.notes().toString().contains("A_S1[T + 1]"), split.notes().toString());
+    PolyhedralOptimizer.Output whole = optimize(file,
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split=false");
+    assertTrue(whole.notes().toString().contains("A_S1[N + 1]"), whole.notes().toString());
+    assertFalse(whole.text().contains("A_S1_b0"), whole.text());
+  }
+
+  @Test
   void aTooShortOccupancyVectorIsCaught(@TempDir Path dir) throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     for (String name : List.of("jacobi1d", "smith_waterman")) {

@@ -28,16 +28,18 @@ import java.util.Set;
  */
 public final class QuovPass extends BasicPass<ScheduleState> {
   private final Set<String> dead;
+  private final boolean split;
   private final boolean shorten;
 
   public QuovPass() {
-    this(Set.of(), false);
+    this(Set.of(), true, false);
   }
 
-  private QuovPass(Set<String> dead, boolean shorten) {
+  private QuovPass(Set<String> dead, boolean split, boolean shorten) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
+    this.split = split;
     this.shorten = shorten;
   }
 
@@ -45,24 +47,26 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   public Map<String, String> options() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("arrays", "arrays declared outside the region that the code after it does not read, e.g. A,B; default none");
+    m.put("split", "UOV-guided index-set splitting: boundaries whose values live longer get their own storage; default true");
     m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
-    if (key.equals("shorten")) return new QuovPass(dead, PassOptions.bool(this, key, value));
+    if (key.equals("shorten")) return new QuovPass(dead, split, PassOptions.bool(this, key, value));
+    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), shorten);
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
     for (String n : value.split(",")) if (!n.isBlank()) names.add(n.trim());
-    return new QuovPass(names, shorten);
+    return new QuovPass(names, split, shorten);
   }
 
   @Override
   public String run(ScheduleState s) {
     s.deps();
     ScheduleNode tree = s.tree();
-    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, shorten);
+    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, shorten);
     s.notes.addAll(r.notes());
     if (!r.changed()) return "";
     List<ArrayInfo> arrays = new ArrayList<>(r.scop().arrays());

@@ -145,22 +145,27 @@ public final class QuovStorage {
 
   /** A read piece: the reads of access {@code access} of {@code reader} whose value {@code source} wrote at {@code function(c)}. */
   record Piece(Statement reader, Access access, String source, AffineForm[] function, Relation where,
-      Relation dependence) {}
+      Relation dependence, int part) {
+    Piece(Statement reader, Access access, String source, AffineForm[] function, Relation where, Relation dependence) {
+      this(reader, access, source, function, where, dependence, 0);
+    }
+  }
 
   /**
    * The QUOV storage of the region-local arrays of {@code scop} and of {@code dead} (arrays the
    * code after the region does not read), under {@code tree} (the schedule before tiling).
    */
   public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead) {
-    return apply(scop, tree, dead, false);
+    return apply(scop, tree, dead, true, false);
   }
 
   /**
-   * As {@link #apply(Scop, ScheduleNode, Set)}; with {@code shorten}, every QUOV is deliberately
+   * As {@link #apply(Scop, ScheduleNode, Set)}; {@code split} enables the UOV-guided index-set
+   * splitting ({@link UovSplit}); with {@code shorten}, every QUOV is deliberately
    * made one shorter along its last non-zero component (an illegal mapping, to check that the
    * tests catch one).
    */
-  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean shorten) {
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean shorten) {
     Map<String, List<PathDim>> paths = new HashMap<>();
     String pathProblem = null;
     try {
@@ -181,7 +186,7 @@ public final class QuovStorage {
       }
       try {
         if (ctx.isEmpty()) throw new Unsupported("some statement never runs");
-        Planned p = plan(out, a, paths, ctx, shorten);
+        Planned p = plan(out, a, paths, ctx, split, shorten);
         out = p.scop;
         plans.add(new ArrayPlan(a.name(), size, p.storages, null));
         for (StatementStorage s : p.storages) {
@@ -210,7 +215,7 @@ public final class QuovStorage {
 
   /** The storage of array {@code a}: its pieces, each writer's QUOV and cells, and the rewritten SCoP. */
   private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths, Relation ctx,
-      boolean shorten) {
+      boolean split, boolean shorten) {
     List<String> params = scop.params();
     // the writers: one must write of the array each, not also read by the same expression
     Map<String, Access> writes = new LinkedHashMap<>();
@@ -271,16 +276,19 @@ public final class QuovStorage {
         if (!none.isEmpty()) pieces.add(new Piece(st, acc, null, null, none.coalesce(), null));
       }
     }
-    // each writer's uses and QUOV
+    // each writer's uses, its parts (UOV-guided index-set splitting), their QUOVs
     List<StatementStorage> storages = new ArrayList<>();
-    Map<String, StatementStorage> byStatement = new HashMap<>();
+    Map<String, List<StatementStorage>> byStatement = new HashMap<>();
+    Map<String, List<Relation>> partsOf = new HashMap<>();
     for (String w : writes.keySet()) {
       Statement s = scop.statement(w);
       List<PathDim> path = paths.get(w);
       List<ScheduleDim> dims = new ArrayList<>();
       for (PathDim d : path) dims.add(d.dim());
+      Relation domain = s.domain().alignParams(params).intersectParams(ctx);
       List<DataflowUse> uses = new ArrayList<>();
-      Relation late = Relation.empty(s.domain().alignParams(params).space());
+      List<Relation> producers = new ArrayList<>();
+      Relation late = Relation.empty(domain.space());
       for (Piece p : pieces) {
         if (!w.equals(p.source())) continue;
         DataflowUse use = use(scop, s, path, p, paths.get(p.reader().name()));
@@ -289,38 +297,65 @@ public final class QuovStorage {
           ScheduleDim.Kind kind = dims.get(k).kind();
           ordered |= kind == ScheduleDim.Kind.SEQUENTIAL || kind == ScheduleDim.Kind.TILABLE;
         }
+        Relation producer = p.dependence().domain().alignParams(params);
         if (use.later() && use.common() < dims.size() && !ordered) {
-          late = late.union(p.dependence().domain().alignParams(params));
+          late = late.union(producer);
         } else {
           uses.add(use);
+          producers.add(producer);
         }
       }
       List<AffineForm> phi = new ArrayList<>();
       for (PathDim d : path) if (d.dim().isLoop()) phi.add(member(d, s, params));
-      long[] u = ShortestQuov.of(dims, uses);
-      long[] uLoop = null;
-      ProjectiveMapping m = null;
-      if (u != null) {
-        uLoop = new long[phi.size()];
-        int o = 0;
-        for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
-        if (shorten) {
-          for (int k = uLoop.length - 1; k >= 0; k--) {
-            if (uLoop[k] == 0) continue;
-            long[] shorter = uLoop.clone();
-            shorter[k] -= Long.signum(uLoop[k]);
-            if (java.util.Arrays.stream(shorter).anyMatch(x -> x != 0)) uLoop = shorter;
-            break;
+      List<Relation> parts = split ? UovSplit.parts(domain, uses, producers) : List.of(domain);
+      partsOf.put(w, parts);
+      List<StatementStorage> mine = new ArrayList<>();
+      for (int j = 0; j < parts.size(); j++) {
+        Relation part = parts.get(j);
+        List<DataflowUse> partUses = new ArrayList<>();
+        for (int q = 0; q < uses.size(); q++) if (!producers.get(q).intersect(part).isEmpty()) partUses.add(uses.get(q));
+        Relation partLate = late.intersect(part);
+        long[] u = ShortestQuov.of(dims, partUses);
+        long[] uLoop = null;
+        ProjectiveMapping m = null;
+        if (u != null) {
+          uLoop = new long[phi.size()];
+          int o = 0;
+          for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
+          if (shorten) {
+            for (int k = uLoop.length - 1; k >= 0; k--) {
+              if (uLoop[k] == 0) continue;
+              long[] shorter = uLoop.clone();
+              shorter[k] -= Long.signum(uLoop[k]);
+              if (java.util.Arrays.stream(shorter).anyMatch(x -> x != 0)) uLoop = shorter;
+              break;
+            }
           }
+          m = ProjectiveMapping.along(uLoop);
+          if (!partLate.isEmpty() && overwritten(s, phi, uLoop, partLate, params, part)) m = null;
         }
-        m = ProjectiveMapping.along(uLoop);
-        if (!late.isEmpty() && overwritten(s, phi, uLoop, late, params, ctx)) m = null;
+        String name = a.name() + "_" + s.name() + (j == 0 ? "" : "_b" + (j - 1));
+        StatementStorage ss = storage(scop, s, phi, m, uLoop, part, name);
+        storages.add(ss);
+        mine.add(ss);
       }
-      StatementStorage ss = storage(scop, a, s, phi, m, uLoop, ctx);
-      storages.add(ss);
-      byStatement.put(w, ss);
+      byStatement.put(w, mine);
     }
-    return new Planned(rewrite(scop, a, pieces, byStatement, ctx), storages);
+    // the reads of a split statement's values, by the part their source is in
+    List<Piece> routed = new ArrayList<>();
+    for (Piece p : pieces) {
+      List<Relation> parts = p.source() == null ? null : partsOf.get(p.source());
+      if (parts == null || parts.size() == 1) {
+        routed.add(p);
+        continue;
+      }
+      for (int j = 0; j < parts.size(); j++) {
+        Relation dep = p.dependence().alignParams(params).intersectDomain(parts.get(j));
+        if (dep.isEmpty()) continue;
+        routed.add(new Piece(p.reader(), p.access(), p.source(), p.function(), dep.range(), dep, j));
+      }
+    }
+    return new Planned(rewrite(scop, a, routed, byStatement, partsOf, ctx), storages);
   }
 
   /** {@code f} over a reader with {@code nIt} iterators (the dataflow's map has the reader's arity already). */
@@ -374,7 +409,7 @@ public final class QuovStorage {
    * later write) has a later instance of {@code s} on its line along {@code u} (sharing its cell).
    */
   private static boolean overwritten(Statement s, List<AffineForm> phi, long[] u, Relation late, List<String> params,
-      Relation ctx) {
+      Relation part) {
     Tuple t = s.domain().space().tuple();
     Space map = Space.map(params, t, Tuple.anonymous(t.name(), s.depth()));
     BasicRelation.Builder b = BasicRelation.builder(map);
@@ -397,7 +432,7 @@ public final class QuovStorage {
     pos[k] = 1;
     b.addIneq(pos);
     Relation again = Relation.of(b.build()).withSpace(Space.map(params, t, t));
-    Relation dom = s.domain().alignParams(params).intersectParams(ctx);
+    Relation dom = part;
     return !again.intersectDomain(late.alignParams(params)).intersectRange(dom).isEmpty();
   }
 
@@ -425,8 +460,8 @@ public final class QuovStorage {
   }
 
   /** The array of statement {@code s}: the cells of mapping {@code m} (all scheduled coordinates when null). */
-  private static StatementStorage storage(Scop scop, ArrayInfo a, Statement s, List<AffineForm> phi,
-      ProjectiveMapping m, long[] u, Relation ctx) {
+  private static StatementStorage storage(Scop scop, Statement s, List<AffineForm> phi, ProjectiveMapping m,
+      long[] u, Relation part, String name) {
     List<String> params = scop.params();
     List<AffineForm> raw = new ArrayList<>();
     long modulo = 1;
@@ -446,8 +481,7 @@ public final class QuovStorage {
     }
     List<AffineForm> cells = new ArrayList<>();
     List<String> extents = new ArrayList<>();
-    Relation domain = s.domain().alignParams(params).intersectParams(ctx);
-    Relation cellMap = Relation.universe(Space.map(params, domain.space().tuple(), Tuple.anonymous(null, 0)));
+    Relation domain = part;
     for (int k = 0; k < raw.size(); k++) {
       AffineForm y = raw.get(k);
       boolean modular = k == 0 && modulo > 1;
@@ -476,7 +510,6 @@ public final class QuovStorage {
     } catch (RuntimeException e) {
       count = "?";
     }
-    String name = a.name() + "_" + s.name();
     return new StatementStorage(s.name(), name, u == null ? new long[0] : u, m, cells, modulo, extents, count);
   }
 
@@ -558,8 +591,8 @@ public final class QuovStorage {
   }
 
   /** {@code scop} with the accesses of array {@code a} rewritten to the statements' arrays. */
-  private static Scop rewrite(Scop scop, ArrayInfo a, List<Piece> pieces, Map<String, StatementStorage> storages,
-      Relation ctx) {
+  private static Scop rewrite(Scop scop, ArrayInfo a, List<Piece> pieces, Map<String, List<StatementStorage>> storages,
+      Map<String, List<Relation>> partsOf, Relation ctx) {
     List<String> params = scop.params();
     List<Statement> stmts = new ArrayList<>();
     for (Statement st : scop.statements()) {
@@ -572,11 +605,25 @@ public final class QuovStorage {
         }
         Tuple t = st.domain().space().tuple();
         if (acc.isWrite()) {
-          StatementStorage s = storages.get(st.name());
-          Expr e = indexed(s.name(), s.subscripts(params, st.iterators(), null));
+          List<StatementStorage> parts = storages.get(st.name());
+          List<Relation> domains = partsOf.get(st.name());
+          Expr e = null;
+          for (int j = parts.size() - 1; j >= 0; j--) {
+            StatementStorage s = parts.get(j);
+            Expr cell = indexed(s.name(), s.subscripts(params, st.iterators(), null));
+            Relation rel = cellRelation(params, t, s.cells(), s.modulo(), s.name()).intersectDomain(domains.get(j));
+            accesses.add(new Access(Access.Kind.WRITE, false, s.name(), rel, cell));
+            if (parts.size() == 1) {
+              e = cell;
+              continue;
+            }
+            // a split statement writes through the address of its part's cell
+            Expr address = new Expr.Unary("&", cell, SourcePos.UNKNOWN);
+            e = e == null ? address : new Expr.Cond(condition(domains.get(j).gist(st.domain().alignParams(params)
+                .intersectParams(ctx)), params, st.iterators()), address, e, SourcePos.UNKNOWN);
+          }
+          if (parts.size() > 1) e = new Expr.Unary("*", e, SourcePos.UNKNOWN);
           replace.put(acc.expr(), e);
-          Relation rel = cellRelation(params, t, s.cells(), s.modulo(), s.name()).intersectDomain(st.domain().alignParams(params));
-          accesses.add(new Access(Access.Kind.WRITE, false, s.name(), rel, e));
           continue;
         }
         List<Piece> mine = new ArrayList<>();
@@ -596,7 +643,7 @@ public final class QuovStorage {
             e = cond(e, p, st, params, ref, ctx);
             continue;
           }
-          StatementStorage s = storages.get(p.source());
+          StatementStorage s = storages.get(p.source()).get(p.part());
           Expr ref = indexed(s.name(), s.subscripts(params, st.iterators(), p.function()));
           List<AffineForm> composed = new ArrayList<>();
           for (AffineForm f : s.cells()) composed.add(f.compose(p.function()));
