@@ -86,6 +86,12 @@ final class OptimizeCommand implements Callable<Integer> {
           + "the copies into it (register tiling; 1 for none; default: ${DEFAULT-VALUE}).")
   int unrollJam;
 
+  @Option(names = "--storage", paramLabel = "default|quov", defaultValue = "default",
+      description = "Storage of the region's temporary arrays: as declared (default), or quov: one array per "
+          + "writing statement, contracted along its shortest occupancy vector for tiled execution, valid for every "
+          + "tile size (enables the pass quov).")
+  String storage;
+
   @Option(names = "--list-passes", description = "List the passes of the pipeline in order (name, level, default, "
       + "description, options) and exit.")
   boolean listPasses;
@@ -139,6 +145,12 @@ final class OptimizeCommand implements Callable<Integer> {
    */
   PassManager<RegionState> pipeline(PolyhedralOptimizer.Config config) {
     PassManager<RegionState> p = config.pipeline();
+    String st = storage == null ? "default" : storage.trim().toLowerCase(java.util.Locale.ROOT);
+    if (st.equals("quov")) {
+      p = p.enable("quov");
+    } else if (!st.equals("default")) {
+      throw new IllegalArgumentException("--storage: '" + storage + "' is not a storage mapping (expected default or quov)");
+    }
     if (passes != null && !passes.isEmpty()) p = p.only(passes);
     for (String n : enabled) p = p.enable(n.trim());
     for (String n : disabled) p = p.disable(n.trim());

@@ -17,6 +17,7 @@ import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
 import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
 import dev.polyj.polyhedral.scheduling.pass.TimeLoopPass;
+import dev.polyj.polyhedral.storage.pass.QuovPass;
 import dev.polyj.polyhedral.storage.pass.ScalarExpansionPass;
 import dev.polyj.polyhedral.storage.pass.StorageContractionPass;
 import dev.polyj.polyhedral.tiling.pass.DiamondPass;
@@ -50,6 +51,7 @@ public final class OptimizerPipeline {
         new ProductTileSizesPass(),
         new StrideOrderPass(),
         new WavefrontPass(),
+        new QuovPass(),
         new TilingPass(),
         new ReductionsPass(),
         new StorageContractionPass(),

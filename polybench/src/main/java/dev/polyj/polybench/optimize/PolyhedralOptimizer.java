@@ -264,7 +264,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
           RegionState r = run(region.scop(), level);
-          replacement = specializationGuard(region) + r.code() + "\n";
+          replacement = specializationGuard(region) + guarded(r, original, level) + "\n";
           // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
           boolean reordered = r.reductions != null && (replacement.contains("reduction(") || !r.parallel);
           reassociated |= reordered;
@@ -272,6 +272,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
               + (reordered ? ", reductions reassociated" : "")
               + (region.specialized().isEmpty() ? "" : ", for " + values(region) + " only (other values stop the "
                   + "compilation)"));
+          for (String n : r.notes) notes.add("region " + (k + 1) + " (" + where(region) + "): " + n);
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }
@@ -282,6 +283,19 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     }
     sb.append(text.substring(pos));
     return new Output(sb.toString(), notes, reassociated);
+  }
+
+  /**
+   * The region's new code, or, when a pass made it for some parameter values only ({@link
+   * RegionState#guard}), the new code under that condition and the original code (without its
+   * pragmas) otherwise.
+   */
+  private static String guarded(RegionState r, String original, int level) {
+    if (r.guard == null) return r.code();
+    String indent = "  ".repeat(level);
+    String body = original.replaceFirst("^[ \\t]*#[ \\t]*pragma[ \\t]+scop[^\\n]*\\n?", "")
+        .replaceFirst("[ \\t]*#[ \\t]*pragma[ \\t]+endscop[^\\n]*\\R?$", "");
+    return "if (" + r.guard + ") {\n" + r.code() + indent + "} else {\n" + body + "\n" + indent + "}";
   }
 
   /**

@@ -38,6 +38,13 @@ public class ScheduleState {
   public final List<String> blockDeclarations = new java.util.ArrayList<>();
   /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
   public final List<String> blockReleases = new java.util.ArrayList<>();
+  /**
+   * A C condition on the parameters under which the region's new code is valid (a pass made it
+   * for those sizes only); the region's original code runs otherwise. Null: always valid.
+   */
+  public String guard;
+  /** What passes tell the user about the region (printed by {@code optimize} after its own note). */
+  public final List<String> notes = new java.util.ArrayList<>();
 
   // ---- schedule level
   /** The scheduler's hyperplanes, or null for the program's own schedule. */

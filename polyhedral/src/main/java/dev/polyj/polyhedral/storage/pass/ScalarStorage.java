@@ -54,6 +54,14 @@ public final class ScalarStorage {
     return expansion.scop();
   }
 
+  /**
+   * Records that the region prints {@code scop} (rewritten by another storage pass), so that the
+   * region's own variables it no longer uses are not declared.
+   */
+  public void printing(Scop scop) {
+    printed.add(scop);
+  }
+
   /** {@code s} with the expanded arrays contracted under its tree (and the program's order, when printed too). */
   public Scheduled contract(Scheduled s) {
     Scheduled out = contracted(s);

@@ -6,6 +6,10 @@
  *       level): scalars written in loops become arrays, one element per write, copied back after
  *       the region (Feautrier, "Array expansion", ICS 1988; the opposite direction of Kruse and
  *       Grosser, "DeLICM", CGO 2018);
+ *   <li>{@code quov} ({@link dev.polyj.polyhedral.storage.pass.QuovPass}, schedule level, off by
+ *       default): the region's temporary arrays stored per statement along the shortest
+ *       quasi-universal occupancy vector, valid for tiling by any sizes (Yuki and Rajopadhye,
+ *       "Memory Allocations for Tiled Uniform Dependence Programs", IMPACT 2013);
  *   <li>{@code storage-contraction} ({@link dev.polyj.polyhedral.storage.pass.StorageContractionPass},
  *       schedule level, required): the expanded arrays contracted under the final schedule to the
  *       elements live at once (the occupancy-vector idea of Yuki and Rajopadhye, IMPACT 2013,

@@ -1,0 +1,163 @@
+package dev.polyj.polybench.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.polyhedral.pass.PassManager;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The {@code quov} pass against the original programs: single-assignment test programs (1-D, 2-D
+ * and 3-D Jacobi-like stencils with a full time dimension, a Smith-Waterman-like recurrence, the
+ * QUOV paper's boundary example) are optimized with QUOV storage and run-time tile sizes, compiled
+ * ONCE with gcc and OpenMP, and run on two threads for several problem sizes and many tile sizes
+ * chosen through the environment; every output must equal the original's bit for bit. The same
+ * with the default (automatic) tiling and without tiling. A deliberately shortened occupancy
+ * vector must make some run differ (the check can fail).
+ */
+class QuovOracleTest {
+  /** Tile sizes of band members 1..4 ({@code POLYJ_Tk}). */
+  private static final List<long[]> TILES = List.of(new long[] {1, 1, 1, 1}, new long[] {2, 3, 2, 2},
+      new long[] {4, 4, 4, 4}, new long[] {5, 2, 3, 1}, new long[] {3, 7, 1, 5}, new long[] {32, 32, 32, 32});
+
+  static String program(String name) throws IOException {
+    try (InputStream in = QuovOracleTest.class.getResourceAsStream("/quov/" + name + ".c")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The program optimized with the quov pass enabled on top of {@code config} (and {@code options}). */
+  static PolyhedralOptimizer.Output optimize(Path file, PolyhedralOptimizer.Config config, String... options)
+      throws IOException {
+    PassManager<RegionState> p = config.pipeline().enable("quov");
+    for (String o : options) p = p.withOption(o);
+    return new PolyhedralOptimizer(p).optimize(file, List.of());
+  }
+
+  private static Path compile(Path source) throws IOException, InterruptedException {
+    Path exe = source.resolveSibling(source.getFileName().toString().replace(".c", ""));
+    String out = run(List.of("gcc", "-O2", "-fopenmp", "-o", exe.toString(), source.toString(), "-lm"), Map.of(),
+        source.getParent());
+    assertTrue(Files.exists(exe), "gcc failed on " + source + ":\n" + out);
+    return exe;
+  }
+
+  private static String run(List<String> cmd, Map<String, String> env, Path dir) throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
+    pb.environment().keySet().removeIf(k -> k.startsWith("POLYJ_T"));
+    pb.environment().put("OMP_NUM_THREADS", "2");
+    pb.environment().putAll(env);
+    Path out = Files.createTempFile(dir, "out", ".txt");
+    pb.redirectOutput(out.toFile());
+    Process p = pb.start();
+    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      return "timed out";
+    }
+    String text = Files.readString(out);
+    Files.delete(out);
+    return p.exitValue() == 0 ? text : text + "\nexit " + p.exitValue();
+  }
+
+  private static Map<String, String> tileEnv(long[] t) {
+    return Map.of("POLYJ_T1", "" + t[0], "POLYJ_T2", "" + t[1], "POLYJ_T3", "" + t[2], "POLYJ_T4", "" + t[3]);
+  }
+
+  /** The runs (problem size x tile size) of {@code optimized} whose output differs from {@code original}'s. */
+  private static List<String> mismatches(Path original, Path optimized, List<String> sizes, List<long[]> tiles)
+      throws IOException, InterruptedException {
+    List<String> bad = new ArrayList<>();
+    for (String size : sizes) {
+      List<String> cmd = new ArrayList<>(List.of(original.toString()));
+      cmd.addAll(List.of(size.split(" ")));
+      String expected = run(cmd, Map.of(), original.getParent());
+      assertFalse(expected.contains("exit "), "the original fails: " + expected);
+      cmd.set(0, optimized.toString());
+      for (long[] t : tiles) {
+        String actual = run(cmd, tileEnv(t), optimized.getParent());
+        if (!expected.equals(actual)) bad.add("size " + size + ", tiles " + java.util.Arrays.toString(t));
+      }
+    }
+    return bad;
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "jacobi1d, A, 20 100; 7 5; 3 2; 1 3",
+      "jacobi2d, A, 5 12; 3 8; 1 3",
+      "heat3d, A, 4 14; 2 7; 1 3",
+      "smith_waterman, H, 40 50; 7 3; 1 1",
+      "boundary, A, 10 40; 3 1; 0 0"})
+  void contractedStorageComputesWhatTheOriginalComputes(String name, String array, String sizeList,
+      @TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    Path file = dir.resolve(name + ".c");
+    Files.writeString(file, program(name));
+    List<String> sizes = List.of(sizeList.split(";\\s*"));
+    Path original = compile(file);
+    // run-time tile sizes: one binary, every tile size
+    PolyhedralOptimizer.Output param = optimize(file,
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}));
+    assertTrue(param.notes().stream().anyMatch(n -> n.contains("quov: " + array + " (")), param.notes().toString());
+    assertTrue(param.text().contains("polyj_T1"), "not tiled at run-time sizes:\n" + param.text());
+    Path paramSource = dir.resolve(name + "_param.c");
+    Files.writeString(paramSource, param.text());
+    assertEquals(List.of(), mismatches(original, compile(paramSource), sizes, TILES), param.text());
+    // the default pipeline (automatic tiling) and no tiling
+    for (PolyhedralOptimizer.Config config : List.of(PolyhedralOptimizer.Config.defaults(),
+        PolyhedralOptimizer.Config.defaults().withTileSizes(null))) {
+      PolyhedralOptimizer.Output out = optimize(file, config);
+      Path source = dir.resolve(name + "_" + (config.tileSizes() == null ? "untiled" : "auto") + ".c");
+      Files.writeString(source, out.text());
+      assertEquals(List.of(), mismatches(original, compile(source), sizes, List.of(TILES.get(0))), out.text());
+    }
+  }
+
+  @Test
+  void theBoundaryOfThePapersExampleGetsAScalar(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("boundary.c");
+    Files.writeString(file, program("boundary"));
+    PolyhedralOptimizer.Output split = optimize(file,
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}));
+    // S1 at i = 0 is read again in the next time step: split off, a scalar; the body needs one
+    // cell per time step (tiles of one wavefront run in parallel); without splitting, N + 1 cells
+    assertTrue(split.text().contains("double A_S1_b0;"), split.text());
+    assertTrue(split.notes().toString().contains("A_S1[T + 1]"), split.notes().toString());
+    PolyhedralOptimizer.Output whole = optimize(file,
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split=false");
+    assertTrue(whole.notes().toString().contains("A_S1[N + 1]"), whole.notes().toString());
+    assertFalse(whole.text().contains("A_S1_b0"), whole.text());
+  }
+
+  @Test
+  void aTooShortOccupancyVectorIsCaught(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    for (String name : List.of("jacobi1d", "smith_waterman")) {
+      Path file = dir.resolve(name + ".c");
+      Files.writeString(file, program(name));
+      Path original = compile(file);
+      PolyhedralOptimizer.Output bad = optimize(file,
+          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.shorten=true");
+      Path source = dir.resolve(name + "_short.c");
+      Files.writeString(source, bad.text());
+      List<String> sizes = name.equals("jacobi1d") ? List.of("20 100") : List.of("40 50");
+      assertFalse(mismatches(original, compile(source), sizes, TILES).isEmpty(),
+          name + ": the shortened occupancy vectors went unnoticed");
+    }
+  }
+}

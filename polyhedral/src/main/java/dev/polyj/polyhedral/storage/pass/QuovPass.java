@@ -1,0 +1,97 @@
+package dev.polyj.polyhedral.storage.pass;
+
+import dev.polyj.polyhedral.pass.BasicPass;
+import dev.polyj.polyhedral.pass.Pass;
+import dev.polyj.polyhedral.pass.PassLevel;
+import dev.polyj.polyhedral.pass.PassOptions;
+import dev.polyj.polyhedral.pass.ScheduleState;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.scop.ArrayInfo;
+import dev.polyj.polyhedral.scop.Expr;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.scop.SourcePos;
+import dev.polyj.polyhedral.storage.quov.QuovStorage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * QUOV storage mapping of the region's temporary arrays ({@link QuovStorage}; Yuki and
+ * Rajopadhye, IMPACT 2013): runs on the schedule before tiling, so the mapping holds for every
+ * tile size, also sizes chosen at run time. Off by default; {@code --storage quov} turns it on.
+ * The candidates are the arrays declared inside the region and those the option {@code arrays}
+ * names (the code after the region must not read them). The region then runs the schedule's code
+ * only (not also the program's order, which the mapping was not made for).
+ */
+public final class QuovPass extends BasicPass<ScheduleState> {
+  private final Set<String> dead;
+  private final boolean split;
+  private final boolean shorten;
+
+  public QuovPass() {
+    this(Set.of(), true, false);
+  }
+
+  private QuovPass(Set<String> dead, boolean split, boolean shorten) {
+    super("quov", PassLevel.SCHEDULE, false,
+        "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
+    this.dead = dead;
+    this.split = split;
+    this.shorten = shorten;
+  }
+
+  @Override
+  public Map<String, String> options() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("arrays", "arrays declared outside the region that the code after it does not read, e.g. A,B; default none");
+    m.put("split", "UOV-guided index-set splitting: boundaries whose values live longer get their own storage; default true");
+    m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
+    return m;
+  }
+
+  @Override
+  public Pass<ScheduleState> withOption(String key, String value) {
+    if (key.equals("shorten")) return new QuovPass(dead, split, PassOptions.bool(this, key, value));
+    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), shorten);
+    if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
+    Set<String> names = new LinkedHashSet<>();
+    for (String n : value.split(",")) if (!n.isBlank()) names.add(n.trim());
+    return new QuovPass(names, split, shorten);
+  }
+
+  @Override
+  public String run(ScheduleState s) {
+    s.deps();
+    ScheduleNode tree = s.tree();
+    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, shorten);
+    s.notes.addAll(r.notes());
+    if (!r.changed()) return "";
+    List<ArrayInfo> arrays = new ArrayList<>(r.scop().arrays());
+    int contracted = 0;
+    for (QuovStorage.ArrayPlan p : r.plans()) {
+      if (!p.contracted()) continue;
+      contracted++;
+      for (QuovStorage.StatementStorage st : p.statements()) {
+        List<Expr> sizes = new ArrayList<>();
+        for (String e : st.extents()) sizes.add(new Expr.Ident(e, SourcePos.UNKNOWN));
+        String type = r.scop().array(p.array()).elementType();
+        arrays.add(new ArrayInfo(st.name(), type, sizes));
+      }
+    }
+    Scop scop = r.scop();
+    s.scop = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, scop.statements(),
+        scop.schedule(), scop.scheduleMap());
+    s.programOrder = null;
+    if (r.guard() != null) {
+      s.guard = s.guard == null ? r.guard() : "(" + s.guard + ") && (" + r.guard() + ")";
+      s.notes.add("quov: the contracted storage runs when " + r.guard() + ", the original code otherwise");
+    }
+    s.storage.printing(s.scop);
+    s.blockDeclarations.addAll(r.declarations());
+    s.blockReleases.addAll(r.releases());
+    return contracted + " array(s) stored by QUOV";
+  }
+}

@@ -1,0 +1,773 @@
+package dev.polyj.polyhedral.storage.quov;
+
+import com.google.common.collect.ImmutableList;
+import dev.polyj.polyhedral.flow.AccessInfo;
+import dev.polyj.polyhedral.flow.Dataflow;
+import dev.polyj.polyhedral.flow.FlowResult;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
+import dev.polyj.polyhedral.scop.Access;
+import dev.polyj.polyhedral.scop.ArrayInfo;
+import dev.polyj.polyhedral.scop.Expr;
+import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.scop.SourcePos;
+import dev.polyj.polyhedral.scop.Statement;
+import dev.polyj.polyhedral.storage.ExpandedArray;
+import dev.polyj.polyhedral.storage.StorageContraction;
+import dev.polyj.polyhedral.storage.StorageDeclarations;
+import dev.polyj.presburger.aff.Aff;
+import dev.polyj.presburger.aff.PwAff;
+import dev.polyj.presburger.count.Counting;
+import dev.polyj.presburger.pip.Lexopt;
+import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
+import dev.polyj.presburger.space.Space;
+import dev.polyj.presburger.space.Tuple;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * QUOV-based storage for a region's temporary arrays (Yuki and Rajopadhye, "Memory Allocations
+ * for Tiled Uniform Dependence Programs", IMPACT 2013, Sections 3-5), one mapping per statement:
+ *
+ * <ol>
+ *   <li>every read of a candidate array (declared inside the region, or named by the user as dead
+ *       after it) is resolved by exact dataflow analysis to the statement instances that produced
+ *       its value, one piece per source statement and affine source function;
+ *   <li>each piece gives a data-flow vector in the scheduled space of the source statement (the
+ *       difference of the schedule tree's band members of producer and consumer, constant for
+ *       uniform dependences; statement ordering from the sequence nodes), see {@link DataflowUse};
+ *   <li>{@link ShortestQuov} gives each writing statement's shortest QUOV for tiled execution by
+ *       any tile sizes, {@link ProjectiveMapping} its storage mapping, which replaces the array
+ *       for that statement by an array of its own ({@code A_S2}), indexed by the cell of the
+ *       scheduled instance, the coordinates that are constant on the statement's domain left out;
+ *   <li>a use in a later part of the region that no surrounding loop orders (the final copy-out of
+ *       a stencil) needs its values never overwritten: checked exactly, else the statement keeps
+ *       one cell per scheduled instance;
+ *   <li>every access is rewritten: a write to the statement's cell, a read to a conditional over
+ *       its pieces (each reading the cell of its source instance).
+ * </ol>
+ *
+ * The mapping depends on the schedule before tiling only, so it holds for every tile size,
+ * including sizes chosen at run time. An array is left as it is (with the reason in the notes)
+ * when a dependence is not uniform, a read has no or several possible sources, or the schedule
+ * has nodes the analysis does not model.
+ */
+public final class QuovStorage {
+  private QuovStorage() {}
+
+  /** The storage of one writing statement: its array, QUOV and cells. */
+  public record StatementStorage(String statement, String name, long[] quov, ProjectiveMapping mapping,
+      List<AffineForm> cells, long modulo, List<String> extents, String count) {
+    /** The C expressions of the cell of the instance whose iterators are {@code its}. */
+    List<Expr> subscripts(List<String> params, List<String> its, AffineForm[] subst) {
+      List<Expr> out = new ArrayList<>();
+      for (int k = 0; k < cells.size(); k++) {
+        AffineForm f = subst == null ? cells.get(k) : cells.get(k).compose(subst);
+        Expr e = f.toExpr(params, its);
+        if (k == 0 && modulo > 1) {
+          Expr g = AffineForm.lit(modulo);
+          Expr rem = new Expr.Binary("%", e, g, SourcePos.UNKNOWN);
+          e = new Expr.Binary("%", new Expr.Binary("+", rem, g, SourcePos.UNKNOWN), g, SourcePos.UNKNOWN);
+        }
+        out.add(e);
+      }
+      return out;
+    }
+  }
+
+  /** What happened to one candidate array. */
+  public record ArrayPlan(String array, String originalSize, List<StatementStorage> statements, String reason) {
+    public boolean contracted() {
+      return reason == null;
+    }
+
+    /** The note {@code optimize} prints for the array. */
+    public String note() {
+      if (reason != null) return "quov: " + array + " kept: " + reason;
+      StringBuilder b = new StringBuilder("quov: " + array + " (" + originalSize + " elements) ->");
+      String sep = " ";
+      for (StatementStorage s : statements) {
+        b.append(sep).append(s.name()).append(s.extents().isEmpty() ? "" : s.extents().toString())
+            .append(" (").append(s.count()).append(" cells, ")
+            .append(s.mapping() == null ? "no reuse: values read after the loops" : "QUOV " + vector(s.quov()))
+            .append(')');
+        sep = ", ";
+      }
+      return b.toString();
+    }
+  }
+
+  /** The region after the mapping: the SCoP with its accesses rewritten, declarations and notes. */
+  public record Result(Scop scop, List<ArrayPlan> plans, List<String> declarations, List<String> releases,
+      String guard) {
+    public List<String> notes() {
+      List<String> out = new ArrayList<>();
+      for (ArrayPlan p : plans) out.add(p.note());
+      return out;
+    }
+
+    public boolean changed() {
+      return plans.stream().anyMatch(ArrayPlan::contracted);
+    }
+  }
+
+  /**
+   * The parameter values the mapping is made for: every statement runs (the sizes the program is
+   * written for; smaller ones have dependences of their own, e.g. a row that is first and last at
+   * once). The region's code runs the mapping under this condition and the original code otherwise.
+   */
+  static Relation assumed(Scop scop) {
+    List<String> params = scop.params();
+    Relation ctx = scop.context().alignParams(params);
+    for (Statement st : scop.statements()) ctx = ctx.intersect(st.domain().alignParams(params).params());
+    return ctx.coalesce();
+  }
+
+  /** An array is left alone for this reason. */
+  static final class Unsupported extends RuntimeException {
+    Unsupported(String message) {
+      super(message);
+    }
+  }
+
+  /** A dimension of a statement's path in the schedule tree. */
+  record PathDim(ScheduleDim dim, ScheduleNode node, int member, int child, UnionRelation function) {
+    boolean same(PathDim o) {
+      return node == o.node && member == o.member && child == o.child;
+    }
+  }
+
+  /** A read piece: the reads of access {@code access} of {@code reader} whose value {@code source} wrote at {@code function(c)}. */
+  record Piece(Statement reader, Access access, String source, AffineForm[] function, Relation where,
+      Relation dependence, int part) {
+    Piece(Statement reader, Access access, String source, AffineForm[] function, Relation where, Relation dependence) {
+      this(reader, access, source, function, where, dependence, 0);
+    }
+  }
+
+  /**
+   * The QUOV storage of the region-local arrays of {@code scop} and of {@code dead} (arrays the
+   * code after the region does not read), under {@code tree} (the schedule before tiling).
+   */
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead) {
+    return apply(scop, tree, dead, true, false);
+  }
+
+  /**
+   * As {@link #apply(Scop, ScheduleNode, Set)}; {@code split} enables the UOV-guided index-set
+   * splitting ({@link UovSplit}); with {@code shorten}, every QUOV is deliberately
+   * made one shorter along its last non-zero component (an illegal mapping, to check that the
+   * tests catch one).
+   */
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean shorten) {
+    Map<String, List<PathDim>> paths = new HashMap<>();
+    String pathProblem = null;
+    try {
+      walk(tree, null, new ArrayList<>(), paths, new int[1]);
+    } catch (Unsupported e) {
+      pathProblem = e.getMessage();
+    }
+    List<ArrayPlan> plans = new ArrayList<>();
+    Scop out = scop;
+    Relation ctx = assumed(scop);
+    List<StorageContraction.Contracted> declared = new ArrayList<>();
+    for (ArrayInfo a : scop.arrays()) {
+      if (a.isScalar() || !(a.isRegionLocal() || dead.contains(a.name()))) continue;
+      String size = String.join(" * ", a.sizeStrings().stream().map(x -> "(" + x + ")").toList());
+      if (pathProblem != null) {
+        plans.add(new ArrayPlan(a.name(), size, List.of(), pathProblem));
+        continue;
+      }
+      try {
+        if (ctx.isEmpty()) throw new Unsupported("some statement never runs");
+        Planned p = plan(out, a, paths, ctx, split, shorten);
+        out = p.scop;
+        plans.add(new ArrayPlan(a.name(), size, p.storages, null));
+        for (StatementStorage s : p.storages) {
+          ExpandedArray e = new ExpandedArray(s.name(), a.name(), a.elementType(), s.extents(), Map.of());
+          List<Integer> kept = new ArrayList<>();
+          for (int k = 0; k < s.extents().size(); k++) kept.add(k);
+          declared.add(new StorageContraction.Contracted(e, ImmutableList.copyOf(kept)));
+        }
+      } catch (Unsupported | ArithmeticException e) {
+        plans.add(new ArrayPlan(a.name(), size, List.of(), e.getMessage()));
+      }
+    }
+    List<String> decls = declared.isEmpty() ? List.of() : StorageDeclarations.declarations(declared);
+    List<String> rels = declared.isEmpty() ? List.of() : StorageDeclarations.releases(declared);
+    String guard = null;
+    if (!declared.isEmpty()) {
+      Relation simple = ctx.gist(scop.context().alignParams(scop.params()));
+      if (!simple.isEqual(Relation.universe(simple.space()))) {
+        guard = dev.polyj.polyhedral.scop.ExprPrinter.print(condition(simple, scop.params(), List.of()));
+      }
+    }
+    return new Result(out, plans, decls, rels, guard);
+  }
+
+  private record Planned(Scop scop, List<StatementStorage> storages) {}
+
+  /** The storage of array {@code a}: its pieces, each writer's QUOV and cells, and the rewritten SCoP. */
+  private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths, Relation ctx,
+      boolean split, boolean shorten) {
+    List<String> params = scop.params();
+    // the writers: one must write of the array each, not also read by the same expression
+    Map<String, Access> writes = new LinkedHashMap<>();
+    for (Statement st : scop.statements()) {
+      for (Access acc : st.accesses()) {
+        if (!acc.array().equals(a.name())) continue;
+        if (acc.isWrite()) {
+          if (acc.may()) throw new Unsupported("a possible write in " + st.name());
+          if (writes.put(st.name(), acc) != null) throw new Unsupported(st.name() + " writes it twice");
+          for (Access r : st.accesses()) {
+            if (r.isRead() && r.array().equals(a.name()) && r.expr().equals(acc.expr())) {
+              throw new Unsupported(st.name() + " reads and writes it in one expression");
+            }
+          }
+        } else if (acc.may()) {
+          throw new Unsupported("a possible read in " + st.name());
+        }
+      }
+    }
+    if (writes.isEmpty()) throw new Unsupported("never written");
+    for (String w : writes.keySet()) if (!paths.containsKey(w)) throw new Unsupported(w + " is not in the schedule");
+    UnionRelation mustWrites = UnionRelation.empty(params);
+    for (Statement st : scop.statements()) {
+      Access w = writes.get(st.name());
+      if (w != null) mustWrites = mustWrites.union(UnionRelation.of(w.relation().intersectDomain(st.domain())));
+    }
+    // the pieces of every read
+    List<Piece> pieces = new ArrayList<>();
+    for (Statement st : scop.statements()) {
+      for (Access acc : st.accesses()) {
+        if (!acc.isRead() || !acc.array().equals(a.name())) continue;
+        if (!paths.containsKey(st.name())) throw new Unsupported(st.name() + " is not in the schedule");
+        UnionRelation sink = UnionRelation.of(acc.relation().intersectDomain(st.domain()));
+        FlowResult flow = Dataflow.compute(new AccessInfo(sink, mustWrites, null, null, scop.scheduleMap()));
+        if (!flow.mayDependence().isSubset(flow.mustDependence())) {
+          throw new Unsupported("a read in " + st.name() + " has several possible sources");
+        }
+        for (Relation dep : flow.mustDependence().coalesce().relations()) {
+          String source = dep.space().domainTuple().name();
+          dep = dep.alignParams(params).intersectParams(ctx).coalesce();
+          for (BasicRelation b : dep.basics()) {
+            Relation back = Relation.of(b).reverse(); // reader -> source
+            Statement src = scop.statement(source);
+            AffineForm[] f = new AffineForm[src.depth()];
+            for (int k = 0; k < f.length; k++) {
+              f[k] = AffineForm.ofOutput(back, k, params);
+              if (f[k] == null) throw new Unsupported("the source of a read in " + st.name() + " is not affine");
+              f[k] = aligned(f[k], st.depth());
+            }
+            pieces.add(new Piece(st, acc, source, f, Relation.of(b).range(), Relation.of(b)));
+          }
+        }
+        // values from before the region: the array's own (a temporary's are undefined there, any value will do)
+        Relation none = Relation.empty(st.domain().alignParams(params).space());
+        for (Relation r : flow.mayNoSource().relations()) {
+          none = none.union(r.domain().alignParams(params).intersectParams(ctx));
+        }
+        if (!none.isEmpty()) pieces.add(new Piece(st, acc, null, null, none.coalesce(), null));
+      }
+    }
+    // each writer's uses, its parts (UOV-guided index-set splitting), their QUOVs
+    List<StatementStorage> storages = new ArrayList<>();
+    Map<String, List<StatementStorage>> byStatement = new HashMap<>();
+    Map<String, List<Relation>> partsOf = new HashMap<>();
+    for (String w : writes.keySet()) {
+      Statement s = scop.statement(w);
+      List<PathDim> path = paths.get(w);
+      List<ScheduleDim> dims = new ArrayList<>();
+      for (PathDim d : path) dims.add(d.dim());
+      Relation domain = s.domain().alignParams(params).intersectParams(ctx);
+      List<DataflowUse> uses = new ArrayList<>();
+      List<Relation> producers = new ArrayList<>();
+      Relation late = Relation.empty(domain.space());
+      for (Piece p : pieces) {
+        if (!w.equals(p.source())) continue;
+        DataflowUse use = use(scop, s, path, p, paths.get(p.reader().name()));
+        boolean ordered = false;
+        for (int k = 0; k < use.common(); k++) {
+          ScheduleDim.Kind kind = dims.get(k).kind();
+          ordered |= kind == ScheduleDim.Kind.SEQUENTIAL || kind == ScheduleDim.Kind.TILABLE;
+        }
+        Relation producer = p.dependence().domain().alignParams(params);
+        if (use.later() && use.common() < dims.size() && !ordered) {
+          late = late.union(producer);
+        } else {
+          uses.add(use);
+          producers.add(producer);
+        }
+      }
+      List<AffineForm> phi = new ArrayList<>();
+      for (PathDim d : path) if (d.dim().isLoop()) phi.add(member(d, s, params));
+      List<Relation> parts = split ? UovSplit.parts(domain, uses, producers) : List.of(domain);
+      partsOf.put(w, parts);
+      List<StatementStorage> mine = new ArrayList<>();
+      for (int j = 0; j < parts.size(); j++) {
+        Relation part = parts.get(j);
+        List<DataflowUse> partUses = new ArrayList<>();
+        for (int q = 0; q < uses.size(); q++) if (!producers.get(q).intersect(part).isEmpty()) partUses.add(uses.get(q));
+        Relation partLate = late.intersect(part);
+        long[] u = ShortestQuov.of(dims, partUses);
+        long[] uLoop = null;
+        ProjectiveMapping m = null;
+        if (u != null) {
+          uLoop = new long[phi.size()];
+          int o = 0;
+          for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
+          if (shorten) {
+            for (int k = uLoop.length - 1; k >= 0; k--) {
+              if (uLoop[k] == 0) continue;
+              long[] shorter = uLoop.clone();
+              shorter[k] -= Long.signum(uLoop[k]);
+              if (java.util.Arrays.stream(shorter).anyMatch(x -> x != 0)) uLoop = shorter;
+              break;
+            }
+          }
+          m = ProjectiveMapping.along(uLoop);
+          if (!partLate.isEmpty() && overwritten(s, phi, uLoop, partLate, params, part)) m = null;
+        }
+        String name = a.name() + "_" + s.name() + (j == 0 ? "" : "_b" + (j - 1));
+        StatementStorage ss = storage(scop, s, phi, m, uLoop, part, name);
+        storages.add(ss);
+        mine.add(ss);
+      }
+      byStatement.put(w, mine);
+    }
+    // the reads of a split statement's values, by the part their source is in
+    List<Piece> routed = new ArrayList<>();
+    for (Piece p : pieces) {
+      List<Relation> parts = p.source() == null ? null : partsOf.get(p.source());
+      if (parts == null || parts.size() == 1) {
+        routed.add(p);
+        continue;
+      }
+      for (int j = 0; j < parts.size(); j++) {
+        Relation dep = p.dependence().alignParams(params).intersectDomain(parts.get(j));
+        if (dep.isEmpty()) continue;
+        routed.add(new Piece(p.reader(), p.access(), p.source(), p.function(), dep.range(), dep, j));
+      }
+    }
+    return new Planned(rewrite(scop, a, routed, byStatement, partsOf, ctx), storages);
+  }
+
+  /** {@code f} over a reader with {@code nIt} iterators (the dataflow's map has the reader's arity already). */
+  private static AffineForm aligned(AffineForm f, int nIt) {
+    if (f.iterators().length != nIt) throw new Unsupported("unexpected arity of a dataflow function");
+    return f;
+  }
+
+  /** The data-flow vector of piece {@code p} in the scheduled space of its source {@code s}. */
+  private static DataflowUse use(Scop scop, Statement s, List<PathDim> path, Piece p, List<PathDim> readerPath) {
+    List<String> params = scop.params();
+    Statement c = p.reader();
+    int common = 0;
+    List<Long> v = new ArrayList<>();
+    boolean later = false;
+    while (true) {
+      if (common == path.size() || common == readerPath.size()) {
+        if (path.size() != readerPath.size()) throw new Unsupported("paths of " + s.name() + " and " + c.name() + " nest");
+        if (!s.name().equals(c.name())) throw new Unsupported(s.name() + " and " + c.name() + " run unordered");
+        break;
+      }
+      PathDim ds = path.get(common);
+      PathDim dc = readerPath.get(common);
+      if (ds.dim().kind() == ScheduleDim.Kind.ORDER) {
+        if (ds.node() != dc.node()) throw new Unsupported("schedule paths part outside a sequence");
+        if (ds.child() != dc.child()) {
+          if (ds.node() instanceof ScheduleNode.Set) throw new Unsupported(s.name() + " and " + c.name() + " run unordered");
+          later = dc.child() > ds.child();
+          break;
+        }
+        v.add(0L);
+      } else {
+        if (!ds.same(dc)) throw new Unsupported("schedule paths part outside a sequence");
+        AffineForm fc = member(dc, c, params);
+        AffineForm fs = member(ds, s, params).compose(p.function());
+        Long diff = constantOn(fc.sub(fs), p.where(), params);
+        if (diff == null) {
+          throw new Unsupported("the dependence " + s.name() + " -> " + c.name() + " is not uniform in the schedule");
+        }
+        v.add(diff);
+      }
+      common++;
+    }
+    long[] vec = new long[v.size()];
+    for (int k = 0; k < vec.length; k++) vec[k] = v.get(k);
+    return new DataflowUse(vec, later);
+  }
+
+  /**
+   * Whether an instance of {@code late} (instances read where no loop orders the read after a
+   * later write) has a later instance of {@code s} on its line along {@code u} (sharing its cell).
+   */
+  private static boolean overwritten(Statement s, List<AffineForm> phi, long[] u, Relation late, List<String> params,
+      Relation part) {
+    Tuple t = s.domain().space().tuple();
+    Space map = Space.map(params, t, Tuple.anonymous(t.name(), s.depth()));
+    BasicRelation.Builder b = BasicRelation.builder(map);
+    int k = b.addExistential();
+    int np = params.size();
+    int d = s.depth();
+    for (int j = 0; j < phi.size(); j++) {
+      // phi_j(z') - phi_j(z) - k u_j = 0
+      long[] row = new long[b.nCol()];
+      long[] f = phi.get(j).row(0);
+      for (int x = 0; x < d; x++) {
+        row[1 + np + d + x] = f[1 + np + x];
+        row[1 + np + x] = -f[1 + np + x];
+      }
+      row[k] = -u[j];
+      b.addEq(row);
+    }
+    long[] pos = new long[b.nCol()];
+    pos[0] = -1;
+    pos[k] = 1;
+    b.addIneq(pos);
+    Relation again = Relation.of(b.build()).withSpace(Space.map(params, t, t));
+    Relation dom = part;
+    return !again.intersectDomain(late.alignParams(params)).intersectRange(dom).isEmpty();
+  }
+
+  /** The value of {@code f} on the non-empty set {@code where} when it is one constant there, else null. */
+  private static Long constantOn(AffineForm f, Relation where, List<String> params) {
+    if (f.isConstant()) return f.constant();
+    Relation w = where.alignParams(params);
+    Relation image = w.apply(function(params, w.space().tuple(), f));
+    AffineForm lo = single(Lexopt.dimMin(image, 0), params, 0);
+    AffineForm hi = single(Lexopt.dimMax(image, 0), params, 0);
+    if (lo == null || !lo.equals(hi) || !lo.isConstant()) return null;
+    return lo.constant();
+  }
+
+  /** The schedule member {@code d} of statement {@code s} as a form over its iterators. */
+  private static AffineForm member(PathDim d, Statement s, List<String> params) {
+    for (Relation r : d.function().relations()) {
+      if (r.space().domainTuple().name().equals(s.name())) {
+        AffineForm f = AffineForm.ofOutput(r, 0, params);
+        if (f == null) throw new Unsupported("the schedule of " + s.name() + " is not affine");
+        return f;
+      }
+    }
+    throw new Unsupported("no schedule member for " + s.name());
+  }
+
+  /** The array of statement {@code s}: the cells of mapping {@code m} (all scheduled coordinates when null). */
+  private static StatementStorage storage(Scop scop, Statement s, List<AffineForm> phi, ProjectiveMapping m,
+      long[] u, Relation part, String name) {
+    List<String> params = scop.params();
+    List<AffineForm> raw = new ArrayList<>();
+    long modulo = 1;
+    if (m == null) {
+      raw.addAll(phi);
+    } else {
+      for (long[] row : m.rows()) {
+        AffineForm y = AffineForm.zero(params.size(), s.depth());
+        for (int j = 0; j < row.length; j++) y = y.add(phi.get(j).scale(row[j]));
+        raw.add(y);
+      }
+      if (m.modulo() == 1) {
+        raw.remove(0);
+      } else {
+        modulo = m.modulo();
+      }
+    }
+    List<AffineForm> cells = new ArrayList<>();
+    List<String> extents = new ArrayList<>();
+    Relation domain = part;
+    for (int k = 0; k < raw.size(); k++) {
+      AffineForm y = raw.get(k);
+      boolean modular = k == 0 && modulo > 1;
+      if (modular) {
+        cells.add(y);
+        extents.add(Long.toString(modulo));
+        continue;
+      }
+      Relation image = domain.apply(function(params, domain.space().tuple(), y));
+      PwAff lo = Lexopt.dimMin(image, 0);
+      PwAff hi = Lexopt.dimMax(image, 0);
+      AffineForm low = single(lo, params, s.depth());
+      if (low != null && single(hi, params, s.depth()) != null && low.equals(single(hi, params, s.depth()))) {
+        continue; // constant on the domain
+      }
+      if (low == null) throw new Unsupported("the cells of " + s.name() + " have no affine lower bound");
+      AffineForm cell = y.sub(low);
+      cells.add(cell);
+      extents.add(upperExtent(hi, low, params));
+    }
+    // the cells used, counted exactly
+    String count;
+    try {
+      Relation used = domain.apply(cellRelation(params, domain.space().tuple(), cells, modulo));
+      count = Counting.card(used).toString();
+    } catch (RuntimeException e) {
+      count = "?";
+    }
+    return new StatementStorage(s.name(), name, u == null ? new long[0] : u, m, cells, modulo, extents, count);
+  }
+
+  /** The value of {@code f} as a form in the parameters when all its pieces have the same, or null. */
+  private static AffineForm single(PwAff f, List<String> params, int nIt) {
+    AffineForm out = null;
+    for (PwAff.Piece piece : f.pieces()) {
+      AffineForm v = parametric(piece.value(), params, nIt);
+      if (v == null || (out != null && !out.equals(v))) return null;
+      out = v;
+    }
+    return out;
+  }
+
+  private static AffineForm parametric(Aff v, List<String> params, int nIt) {
+    if (v.nDiv() > 0 || v.denominator() != 1) return null;
+    List<String> own = v.space().params();
+    long[] p = new long[params.size()];
+    long[] num = v.numerator();
+    for (int k = 0; k < own.size(); k++) {
+      int at = params.indexOf(own.get(k));
+      if (at < 0) return null;
+      p[at] = num[1 + k];
+    }
+    return new AffineForm(num[0], p, new long[nIt]);
+  }
+
+  /** The C extent {@code max(hi) - low + 1}. */
+  private static String upperExtent(PwAff hi, AffineForm low, List<String> params) {
+    String e = null;
+    for (PwAff.Piece piece : hi.pieces()) {
+      AffineForm h = parametric(piece.value(), params, 0);
+      if (h == null) throw new Unsupported("the cells have no affine upper bound");
+      AffineForm ext = h.sub(new AffineForm(low.constant(), low.params(), new long[0])).add(AffineForm.constant(1, params.size(), 0));
+      String c = ext.toC(params, List.of());
+      e = e == null ? c : "((" + e + ") > (" + c + ") ? (" + e + ") : (" + c + "))";
+    }
+    if (e == null) throw new Unsupported("the statement never runs");
+    return e;
+  }
+
+  /** {@code { S[x] -> [y(x)] }}. */
+  private static Relation function(List<String> params, Tuple t, AffineForm y) {
+    Space map = Space.map(params, t, Tuple.anonymous(null, 1));
+    long[] row = new long[1 + map.nVar()];
+    long[] f = y.row(0);
+    System.arraycopy(f, 0, row, 0, f.length);
+    row[row.length - 1] = -1;
+    return Relation.of(BasicRelation.builder(map).addEq(row).build());
+  }
+
+  /** {@code { S[x] -> A_S[cells(x)] }}, the modulo coordinate through an existential. */
+  private static Relation cellRelation(List<String> params, Tuple t, List<AffineForm> cells, long modulo) {
+    return cellRelation(params, t, cells, modulo, null);
+  }
+
+  private static Relation cellRelation(List<String> params, Tuple t, List<AffineForm> cells, long modulo, String name) {
+    Space map = Space.map(params, t, Tuple.anonymous(name, cells.size()));
+    BasicRelation.Builder b = BasicRelation.builder(map);
+    int q = modulo > 1 ? b.addExistential() : -1;
+    int first = 1 + params.size() + t.arity();
+    for (int k = 0; k < cells.size(); k++) {
+      long[] row = new long[b.nCol()];
+      long[] f = cells.get(k).row(0);
+      System.arraycopy(f, 0, row, 0, f.length);
+      row[first + k] = -1;
+      if (k == 0 && q >= 0) {
+        row[q] = -modulo;
+        long[] lo = new long[b.nCol()];
+        lo[first] = 1;
+        long[] hi = new long[b.nCol()];
+        hi[0] = modulo - 1;
+        hi[first] = -1;
+        b.addIneq(lo).addIneq(hi);
+      }
+      b.addEq(row);
+    }
+    return Relation.of(b.build());
+  }
+
+  /** {@code scop} with the accesses of array {@code a} rewritten to the statements' arrays. */
+  private static Scop rewrite(Scop scop, ArrayInfo a, List<Piece> pieces, Map<String, List<StatementStorage>> storages,
+      Map<String, List<Relation>> partsOf, Relation ctx) {
+    List<String> params = scop.params();
+    List<Statement> stmts = new ArrayList<>();
+    for (Statement st : scop.statements()) {
+      Map<Expr, Expr> replace = new HashMap<>();
+      List<Access> accesses = new ArrayList<>();
+      for (Access acc : st.accesses()) {
+        if (!acc.array().equals(a.name())) {
+          accesses.add(acc);
+          continue;
+        }
+        Tuple t = st.domain().space().tuple();
+        if (acc.isWrite()) {
+          List<StatementStorage> parts = storages.get(st.name());
+          List<Relation> domains = partsOf.get(st.name());
+          Expr e = null;
+          for (int j = parts.size() - 1; j >= 0; j--) {
+            StatementStorage s = parts.get(j);
+            Expr cell = indexed(s.name(), s.subscripts(params, st.iterators(), null));
+            Relation rel = cellRelation(params, t, s.cells(), s.modulo(), s.name()).intersectDomain(domains.get(j));
+            accesses.add(new Access(Access.Kind.WRITE, false, s.name(), rel, cell));
+            if (parts.size() == 1) {
+              e = cell;
+              continue;
+            }
+            // a split statement writes through the address of its part's cell
+            Expr address = new Expr.Unary("&", cell, SourcePos.UNKNOWN);
+            e = e == null ? address : new Expr.Cond(condition(domains.get(j).gist(st.domain().alignParams(params)
+                .intersectParams(ctx)), params, st.iterators()), address, e, SourcePos.UNKNOWN);
+          }
+          if (parts.size() > 1) e = new Expr.Unary("*", e, SourcePos.UNKNOWN);
+          replace.put(acc.expr(), e);
+          continue;
+        }
+        List<Piece> mine = new ArrayList<>();
+        for (Piece p : pieces) if (p.reader() == st && p.access() == acc && p.source() != null) mine.add(p);
+        for (Piece p : pieces) if (p.reader() == st && p.access() == acc && p.source() == null) mine.add(p);
+        Expr e = null;
+        for (int k = mine.size() - 1; k >= 0; k--) {
+          Piece p = mine.get(k);
+          if (p.source() == null) {
+            // no source in the region: the value from before it, or (a temporary) any value
+            Expr ref = acc.expr();
+            if (a.isRegionLocal()) {
+              ref = AffineForm.lit(0);
+            } else {
+              accesses.add(new Access(Access.Kind.READ, false, a.name(), acc.relation().intersectDomain(p.where()), ref));
+            }
+            e = cond(e, p, st, params, ref, ctx);
+            continue;
+          }
+          StatementStorage s = storages.get(p.source()).get(p.part());
+          Expr ref = indexed(s.name(), s.subscripts(params, st.iterators(), p.function()));
+          List<AffineForm> composed = new ArrayList<>();
+          for (AffineForm f : s.cells()) composed.add(f.compose(p.function()));
+          Relation rel = cellRelation(params, t, composed, s.modulo(), s.name()).intersectDomain(p.where().alignParams(params));
+          accesses.add(new Access(Access.Kind.READ, false, s.name(), rel, ref));
+          e = cond(e, p, st, params, ref, ctx);
+        }
+        if (e == null) throw new Unsupported("a read in " + st.name() + " never runs");
+        replace.put(acc.expr(), e);
+      }
+      if (replace.isEmpty()) {
+        stmts.add(st);
+        continue;
+      }
+      Expr body = transform(st.body(), replace);
+      stmts.add(new Statement(st.name(), st.iterators(), st.domain(), accesses, body, st.pos()));
+    }
+    return new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), scop.arrays(), stmts,
+        scop.schedule(), scop.scheduleMap());
+  }
+
+  /** {@code ref} where piece {@code p} applies, else {@code rest} (null: {@code ref} everywhere). */
+  private static Expr cond(Expr rest, Piece p, Statement st, List<String> params, Expr ref, Relation ctx) {
+    if (rest == null) return ref;
+    Relation context = st.domain().alignParams(params).intersectParams(ctx);
+    return new Expr.Cond(condition(p.where().alignParams(params).gist(context), params, st.iterators()), ref, rest,
+        SourcePos.UNKNOWN);
+  }
+
+  private static Expr transform(Expr e, Map<Expr, Expr> replace) {
+    Expr r = replace.get(e);
+    if (r != null) return r;
+    return e.mapChildren(x -> transform(x, replace));
+  }
+
+  private static Expr indexed(String name, List<Expr> subscripts) {
+    Expr e = new Expr.Ident(name, SourcePos.UNKNOWN);
+    for (Expr s : subscripts) e = new Expr.Index(e, s, SourcePos.UNKNOWN);
+    return e;
+  }
+
+  /** The C condition of set {@code where} (parameters and the statement's iterators). */
+  static Expr condition(Relation where, List<String> params, List<String> its) {
+    Expr any = null;
+    for (BasicRelation b : where.basics()) {
+      if (b.nLocal() > 0) throw new Unsupported("a read's source depends on a stride");
+      Expr all = null;
+      for (long[] row : b.equalities()) all = and(all, constraint(row, params.size(), its.size(), params, its, "=="));
+      for (long[] row : b.inequalities()) all = and(all, constraint(row, params.size(), its.size(), params, its, ">="));
+      if (all == null) all = AffineForm.lit(1);
+      any = any == null ? all : new Expr.Binary("||", any, all, SourcePos.UNKNOWN);
+    }
+    return any == null ? AffineForm.lit(0) : any;
+  }
+
+  private static Expr and(Expr a, Expr b) {
+    return a == null ? b : new Expr.Binary("&&", a, b, SourcePos.UNKNOWN);
+  }
+
+  private static Expr constraint(long[] row, int np, int nIt, List<String> params, List<String> its, String op) {
+    long[] p = new long[np];
+    long[] x = new long[nIt];
+    System.arraycopy(row, 1, p, 0, np);
+    System.arraycopy(row, 1 + np, x, 0, nIt);
+    AffineForm f = new AffineForm(row[0], p, x);
+    return new Expr.Binary(op, f.toExpr(params, its), AffineForm.lit(0), SourcePos.UNKNOWN);
+  }
+
+  /** The paths of the statements below {@code n}. */
+  private static void walk(ScheduleNode n, Set<String> active, List<PathDim> path, Map<String, List<PathDim>> out,
+      int[] bands) {
+    if (n instanceof ScheduleNode.Domain d) {
+      walk(d.child(), names(d.domain()), path, out, bands);
+    } else if (n instanceof ScheduleNode.Band b) {
+      int id = bands[0]++;
+      List<PathDim> p = new ArrayList<>(path);
+      for (int k = 0; k < b.nMember(); k++) {
+        boolean par = b.coincident().get(k);
+        ScheduleDim dim = b.permutable() ? (par ? ScheduleDim.tilableCoincident(id) : ScheduleDim.tilable(id))
+            : par ? ScheduleDim.parallel() : ScheduleDim.sequential();
+        p.add(new PathDim(dim, b, k, -1, b.members().get(k)));
+      }
+      walk(b.child(), active, p, out, bands);
+    } else if (n instanceof ScheduleNode.Sequence || n instanceof ScheduleNode.Set) {
+      List<ScheduleNode> kids = n.children();
+      for (int i = 0; i < kids.size(); i++) {
+        ScheduleNode.Filter f = (ScheduleNode.Filter) kids.get(i);
+        Set<String> sub = new LinkedHashSet<>(active);
+        sub.retainAll(names(f.filter()));
+        if (sub.isEmpty()) continue;
+        List<PathDim> p = new ArrayList<>(path);
+        p.add(new PathDim(ScheduleDim.order(), n, -1, i, null));
+        walk(f.child(), sub, p, out, bands);
+      }
+    } else if (n instanceof ScheduleNode.Filter f) {
+      Set<String> sub = new LinkedHashSet<>(active);
+      sub.retainAll(names(f.filter()));
+      walk(f.child(), sub, path, out, bands);
+    } else if (n instanceof ScheduleNode.Mark m) {
+      walk(m.child(), active, path, out, bands);
+    } else if (n instanceof ScheduleNode.Context c) {
+      walk(c.child(), active, path, out, bands);
+    } else if (n instanceof ScheduleNode.Guard g) {
+      walk(g.child(), active, path, out, bands);
+    } else if (n instanceof ScheduleNode.Leaf) {
+      for (String s : active) {
+        if (out.put(s, List.copyOf(path)) != null) throw new Unsupported(s + " is at two leaves of the schedule");
+      }
+    } else {
+      throw new Unsupported("the schedule has a " + n.getClass().getSimpleName() + " node");
+    }
+  }
+
+  private static Set<String> names(UnionRelation u) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Relation r : u.relations()) {
+      out.add(r.space().isSet() ? r.space().tuple().name() : r.space().domainTuple().name());
+    }
+    return out;
+  }
+
+  static String vector(long[] v) {
+    StringBuilder b = new StringBuilder("[");
+    for (int k = 0; k < v.length; k++) b.append(k == 0 ? "" : ", ").append(v[k]);
+    return b.append(']').toString();
+  }
+}
