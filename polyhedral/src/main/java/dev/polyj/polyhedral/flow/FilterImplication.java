@@ -57,6 +57,31 @@ final class FilterImplication {
     return cache.computeIfAbsent(List.of(c, p), k -> compute(c, p));
   }
 
+  /**
+   * The pairs {@code c -> p} where some value {@code p} reads (a writer and element) is not among
+   * those {@code c} reads: with multi-valued filter accesses, {@code p}'s filter follows from
+   * {@code c}'s only on the values {@code c} constrains (appendix A.2 of the paper).
+   */
+  private static Relation notCovered(Space pairs, List<Relation> byC, List<Relation> byP) {
+    Relation universe = Relation.universe(pairs);
+    Relation out = Relation.empty(pairs);
+    for (Relation wp : byP) {
+      Relation viaP = universe.rangeMap().withSpace(universe.wrap().space().mapTo(wp.space().domain())).apply(wp);
+      Relation uncovered = viaP;
+      for (Relation wc : byC) {
+        if (!wc.space().range().withoutDimNames().equals(wp.space().range().withoutDimNames())) continue;
+        Relation viaC = universe.domainMap().withSpace(universe.wrap().space().mapTo(wc.space().domain())).apply(wc);
+        uncovered = uncovered.subtract(viaC.withSpace(uncovered.space()));
+      }
+      out = out.union(uncovered.domain().unwrap().withSpace(pairs));
+    }
+    return out;
+  }
+
+  private static boolean multiValued(Relation access) {
+    return !ParametricFlow.singleValued(access);
+  }
+
   private Relation compute(Space c, Space p) {
     Filter fc = filters.get(c);
     Filter fp = filters.get(p);
@@ -78,6 +103,9 @@ final class FilterImplication {
               e = e.union(wc.apply(wp.reverse()).withSpace(pairs));
             }
           }
+        }
+        if (!e.isEmpty() && (multiValued(fc.accesses().get(a)) || multiValued(fp.accesses().get(b)))) {
+          e = e.subtract(notCovered(pairs, writers.get(c).get(a), writers.get(p).get(b)));
         }
         same = same.intersect(e);
         equal.add(new int[] {a, b});
