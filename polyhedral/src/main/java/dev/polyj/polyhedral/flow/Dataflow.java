@@ -154,6 +154,7 @@ public final class Dataflow {
       promote(sources.mayRun, false, c, sources.implication, schedule, definite, promoted);
       promote(sources.mayKill, true, c, sources.implication, schedule, definite, new HashMap<>());
     }
+    if (sources.implication != null) exclude(sources.mayRun, c, sources.implication, promoted);
     collect(sources.may, array, false, rangeMap, schedule, possible, promoted);
     if (sources.parametric) {
       // the other writes of filtered statements: definite sources whose last instance is a parameter
@@ -324,6 +325,24 @@ public final class Dataflow {
       out.add(new Source(writes, writes.apply(sigma), sigma, schedule.fixed(p.space().domain()), kill,
           schedule.injective(p.space().domain())));
       promoted.put(p.space().domain().withoutDimNames(), writes);
+    }
+  }
+
+  /**
+   * Adds to {@code excluded} (per source statement) the writes of filtered statements that never
+   * run when the sink instance runs: they are no source of it.
+   */
+  private static void exclude(UnionRelation sources, Relation c, FilterImplication implication,
+      Map<Space, Relation> excluded) {
+    Relation rangeMap = c.rangeMap();
+    Relation domainMap = c.domainMap();
+    for (Relation p : sources.relations()) {
+      if (!p.space().isMap() || !p.space().rangeTuple().equals(c.space().rangeTuple())) continue;
+      Relation never = implication.contradicting(c.space().domain(), p.space().domain());
+      if (never == null) continue;
+      Relation writes = rangeMap.apply(p.reverse()).intersect(domainMap.apply(never));
+      if (writes.isEmpty()) continue;
+      excluded.merge(p.space().domain().withoutDimNames(), writes, Relation::union);
     }
   }
 

@@ -28,6 +28,7 @@ final class FilterImplication {
   /** Per filtered statement and filter access: instance -> [writer -> element] of the value read. */
   private final Map<Space, List<List<Relation>>> writers = new HashMap<>();
   private final Map<List<Space>, Relation> cache = new HashMap<>();
+  private final Map<List<Space>, Relation> excluded = new HashMap<>();
 
   FilterImplication(AccessInfo info, List<String> params) {
     for (Filter f : info.filters()) {
@@ -126,8 +127,25 @@ final class FilterImplication {
       row[1 + np + nc + ab[1]] = -1;
       eqs.addEq(row);
     }
-    Relation failing = both.intersectRange(Relation.of(eqs.build())).domain().unwrap().withSpace(pairs);
+    Relation equalValues = Relation.of(eqs.build());
+    Relation failing = both.intersectRange(equalValues).domain().unwrap().withSpace(pairs);
     Relation implied = same.subtract(failing);
+    // value tuples accepted by both filters: where there is none, p never runs when c runs
+    Relation accepted = fc.values().withSpace(fc.values().space().withDomainTuple(c.tuple()))
+        .product(fp.values().withSpace(fp.values().space().withDomainTuple(p.tuple())));
+    Relation compatible = accepted.intersectRange(equalValues.withSpace(accepted.space().range())).domain().unwrap()
+        .withSpace(pairs);
+    Relation contradicting = same.subtract(compatible);
+    if (!contradicting.isEmpty()) excluded.put(List.of(c, p), contradicting);
     return implied.isEmpty() ? null : implied;
+  }
+
+  /**
+   * The pairs {@code c -> p} where instance {@code p} of the source never runs when {@code c} runs
+   * (the filters contradict each other on the values both read: Algorithm 2, type Empty), or null.
+   */
+  Relation contradicting(Space sinkStatement, Space sourceStatement) {
+    implied(sinkStatement, sourceStatement);
+    return excluded.get(List.of(sinkStatement.withoutDimNames(), sourceStatement.withoutDimNames()));
   }
 }
