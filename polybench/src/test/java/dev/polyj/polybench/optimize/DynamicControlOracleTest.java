@@ -151,7 +151,7 @@ class DynamicControlOracleTest {
     assertNotEquals(compileAndRun(original, work, "o"), compileAndRun(wrong, work, "w"));
   }
 
-  private static String compileAndRun(Path source, Path work, String name) throws IOException, InterruptedException {
+  static String compileAndRun(Path source, Path work, String name) throws IOException, InterruptedException {
     Path exe = work.resolve(name);
     String[] c = run(List.of("gcc", "-O2", "-fopenmp", "-o", exe.toString(), source.toString(), "-lm"), work);
     assertEquals("0", c[0], () -> "gcc failed: " + c[2]);
