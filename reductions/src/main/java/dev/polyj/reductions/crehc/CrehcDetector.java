@@ -82,7 +82,7 @@ public final class CrehcDetector {
         if (u.target instanceof Expr.Index ix) subscripts(ix, values);
         boolean data = !write.isMust();
         if (!data && dependsOnLoop(write.relation())) return Optional.empty();
-        histogram.merge(write.array(), data || scop.array(write.array()).rank() > 0, Boolean::logicalOr);
+        histogram.merge(write.array(), data, Boolean::logicalOr);
       } else if (body instanceof Expr.Assign a && a.op().equals("=") && a.target() instanceof Expr.Ident id
           && write.array().equals(id.name())) {
         temporaries.add(id.name());

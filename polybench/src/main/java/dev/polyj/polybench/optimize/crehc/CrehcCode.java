@@ -115,7 +115,7 @@ public final class CrehcCode {
       sb.append(" = (void *)(polyj_copies_").append(t.name()).append(" + (__SIZE_TYPE__)polyj_thread() * (")
           .append(total(t)).append("));\n");
     }
-    sb.append(inner).append("  #pragma omp for");
+    sb.append(inner).append("  #pragma omp for schedule(guided)");
     if (!crehc.lastPrivates().isEmpty()) sb.append(" lastprivate(").append(String.join(", ", crehc.lastPrivates())).append(')');
     for (String c : clauses) sb.append(' ').append(c);
     sb.append('\n');
