@@ -56,6 +56,9 @@ public final class RegionState extends ScheduleState {
   public final List<Version> versions = new ArrayList<>();
   public Layout layout = Layout.SINGLE;
 
+  /** The region's whole code when a pass generates it itself (a parallel CReHC loop), else null. */
+  public String replacementCode;
+
   public RegionState(Scop scop, int level) {
     super(scop, level);
   }
@@ -81,6 +84,7 @@ public final class RegionState extends ScheduleState {
 
   /** The region's C code: its versions printed as the layout says, the expanded scalars declared around them. */
   public String code() {
+    if (replacementCode != null) return replacementCode;
     int inner = wrapped() ? level + 1 : level;
     return wrap(versionsCode(inner), level);
   }

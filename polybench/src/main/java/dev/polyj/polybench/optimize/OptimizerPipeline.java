@@ -66,7 +66,8 @@ public final class OptimizerPipeline {
         new VersionsPass(),
         new ColumnInterchangePass(),
         new RegisterBlockingPass(),
-        new ScalarPromotionPass());
+        new ScalarPromotionPass(),
+        new dev.polyj.polybench.optimize.crehc.HistogramsPass());
   }
 
   /** The default pipeline. */

@@ -260,6 +260,9 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       String replacement = original;
       if (region == null || !region.accepted()) {
         notes.add("region " + (k + 1) + ": not a static control part, left unchanged");
+      } else if (region.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued())) {
+        notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: a while loop with a data-dependent "
+            + "condition (its iterations are unbounded)");
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;

@@ -56,11 +56,37 @@ public final class Dataflow {
    * instances whose own filter implies that it runs ({@link FilterImplication}).
    */
   static FlowResult compute(AccessInfo info, boolean implications) {
+    return run(info, implications, false).flow;
+  }
+
+  /**
+   * The analysis with the on-demand parametrization of sections 5 and 6 of the paper ({@link
+   * ParametricFlow}): a write of a filtered statement that is not known to run whenever the sink
+   * runs is a definite source whose last executed instance is a parameter.
+   */
+  public static ParametricFlow computeParametric(AccessInfo info) {
+    Run r = run(info, true, true);
+    return new ParametricFlow(r.flow.mustDependence(), r.flow.mustNoSource(), r.introduced);
+  }
+
+  private record Run(FlowResult flow, List<String> introduced) {}
+
+  private static Run run(AccessInfo info, boolean implications, boolean parametric) {
     List<String> params = List.of();
     for (UnionRelation u : List.of(info.sink(), info.mustSource(), info.maySource(), info.kill(), info.scheduleMap())) {
       params = Space.mergeParams(params, u.paramNames());
     }
     for (Filter f : info.filters()) params = Space.mergeParams(params, f.values().space().params());
+    List<String> lastParams = new ArrayList<>();
+    if (parametric) {
+      // the parameters a filtered statement may need: its last executed instance and level
+      for (Filter f : info.filters()) {
+        String name = f.statement().tuple().name();
+        for (int d = 0; d < f.statement().nOut(); d++) lastParams.add(ParametricFlow.lambda(name, d));
+        lastParams.add(ParametricFlow.sigma(name));
+      }
+      params = Space.mergeParams(params, lastParams);
+    }
     UnionRelation sink = info.sink().alignParams(params);
     UnionRelation must = info.mustSource().alignParams(params);
     UnionRelation may = info.maySource().alignParams(params);
@@ -75,7 +101,8 @@ public final class Dataflow {
       must = restrict(must, always, true, params);
       kill = restrict(kill, always, true, params);
     }
-    may = may.union(mayRun).subtract(must); // a must access trumps a may one
+    if (!parametric) may = may.union(mayRun);
+    may = may.subtract(must); // a must access trumps a may one
     TimeSchedule schedule = new TimeSchedule(info.scheduleMap().alignParams(params), params);
     Levels levels = new Levels(schedule.timeSpace());
     FilterImplication implication = implications && !info.filters().isEmpty()
@@ -85,7 +112,8 @@ public final class Dataflow {
     for (Relation c : sink.relations()) {
       if (!c.space().isMap()) continue;
       for (BasicRelation b : c.basics()) {
-        analyseSink(Relation.of(b), new Sources(must, kill, may, mayRun, mayKill, implication), schedule, levels, out);
+        analyseSink(Relation.of(b), new Sources(must, kill, may, mayRun, mayKill, implication, parametric), schedule,
+            levels, out);
       }
     }
     UnionRelation mustDep = union(out.mustDeps, params);
@@ -94,8 +122,17 @@ public final class Dataflow {
     UnionRelation mayNo = union(out.mayNoSource, params).union(mustNo);
     UnionRelation fullMust = union(out.fullMustDeps, params);
     UnionRelation fullMay = union(out.fullMayDeps, params).union(fullMust);
-    return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(),
+    FlowResult flow = new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(),
         fullMust.coalesce(), fullMay.coalesce());
+    if (!parametric) return new Run(flow, List.of());
+    // the parameters no maximization needed are unconstrained: projected out
+    List<String> kept = new ArrayList<>();
+    for (String p : params) if (!lastParams.contains(p) || out.introduced.contains(p)) kept.add(p);
+    List<String> introduced = new ArrayList<>();
+    for (String p : lastParams) if (out.introduced.contains(p)) introduced.add(p);
+    return new Run(new FlowResult(ParametricFlow.keepParams(flow.mustDependence(), kept),
+        ParametricFlow.keepParams(flow.mayDependence(), kept), ParametricFlow.keepParams(flow.mustNoSource(), kept),
+        ParametricFlow.keepParams(flow.mayNoSource(), kept)), introduced);
   }
 
   private static void analyseSink(Relation c, Sources sources, TimeSchedule schedule, Levels levels, Results out) {
@@ -117,7 +154,15 @@ public final class Dataflow {
       promote(sources.mayRun, false, c, sources.implication, schedule, definite, promoted);
       promote(sources.mayKill, true, c, sources.implication, schedule, definite, new HashMap<>());
     }
+    if (sources.implication != null) exclude(sources.mayRun, c, sources.implication, promoted);
     collect(sources.may, array, false, rangeMap, schedule, possible, promoted);
+    if (sources.parametric) {
+      // the other writes of filtered statements: definite sources whose last instance is a parameter
+      List<Source> last = new ArrayList<>();
+      collect(sources.mayRun, array, false, rangeMap, schedule, last, promoted);
+      for (Source s : last) s.parametrized = true;
+      definite.addAll(last);
+    }
     Comparator<Source> closestFirst = (x, y) -> TimeSchedule.closestFirst(x.fixed, y.fixed);
     definite.sort(closestFirst);
     possible.sort(closestFirst);
@@ -134,12 +179,27 @@ public final class Dataflow {
         Relation window = sinkTime.intersectDomain(unresolved).apply(levels.before(level));
         Relation best = Relation.empty(timeMaps); // last definite write found so far at this level
         Relation none = unresolved; // the unresolved sink accesses without one
+        // sink accesses with parameter values that contradict a parametrization (section 6.2)
+        Relation dropped = Relation.empty(unresolved.space());
         List<Relation> lasts = new ArrayList<>();
         List<Source> lastOf = new ArrayList<>();
         for (Source s : definite) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
           Relation m = s.times.intersect(window);
           if (m.isEmpty()) continue;
+          if (s.parametrized) {
+            Relation writes = s.writes.intersect(m.apply(s.sigma.reverse()));
+            ParametricFlow.Parametrization p = ParametricFlow.parametrize(writes, s.statement(), level,
+                unresolved.space().params());
+            Relation impossible = unresolved.intersect(writes.domain()).subtract(p.sink());
+            unresolved = unresolved.subtract(impossible);
+            dropped = dropped.union(impossible);
+            none = none.subtract(impossible);
+            window = window.subtractDomain(impossible);
+            m = p.writes().apply(s.sigma);
+            out.introduced.addAll(p.introduced());
+            if (m.isEmpty()) continue;
+          }
           if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, true))));
           if (m.isEmpty()) continue;
           Relation r = Lexopt.partialLexmax(m, unresolved).optimum().toRelation();
@@ -162,6 +222,7 @@ public final class Dataflow {
         List<Relation> atBest = new ArrayList<>();
         for (int i = 0; i < lasts.size(); i++) {
           Relation at = lasts.get(i).intersect(best);
+          if (!dropped.isEmpty()) at = at.subtractDomain(dropped);
           atBest.add(at);
           if (!at.isEmpty() && !lastOf.get(i).kill) lastOf.get(i).add(at, true);
         }
@@ -267,6 +328,24 @@ public final class Dataflow {
     }
   }
 
+  /**
+   * Adds to {@code excluded} (per source statement) the writes of filtered statements that never
+   * run when the sink instance runs: they are no source of it.
+   */
+  private static void exclude(UnionRelation sources, Relation c, FilterImplication implication,
+      Map<Space, Relation> excluded) {
+    Relation rangeMap = c.rangeMap();
+    Relation domainMap = c.domainMap();
+    for (Relation p : sources.relations()) {
+      if (!p.space().isMap() || !p.space().rangeTuple().equals(c.space().rangeTuple())) continue;
+      Relation never = implication.contradicting(c.space().domain(), p.space().domain());
+      if (never == null) continue;
+      Relation writes = rangeMap.apply(p.reverse()).intersect(domainMap.apply(never));
+      if (writes.isEmpty()) continue;
+      excluded.merge(p.space().domain().withoutDimNames(), writes, Relation::union);
+    }
+  }
+
   /** The union over {@code params}; empty relations leave their spaces (an empty union prints in them). */
   private static UnionRelation union(List<Relation> rs, List<String> params) {
     List<Relation> parts = new ArrayList<>();
@@ -276,7 +355,7 @@ public final class Dataflow {
 
   /** The source accesses of a problem, split by how definite they are. */
   private record Sources(UnionRelation must, UnionRelation kill, UnionRelation may, UnionRelation mayRun,
-      UnionRelation mayKill, FilterImplication implication) {}
+      UnionRelation mayKill, FilterImplication implication, boolean parametric) {}
 
   private static final class Results {
     final List<Relation> mustDeps = new ArrayList<>();
@@ -285,6 +364,8 @@ public final class Dataflow {
     final List<Relation> fullMayDeps = new ArrayList<>();
     final List<Relation> mustNoSource = new ArrayList<>();
     final List<Relation> mayNoSource = new ArrayList<>();
+    /** The parameters of last executed instances some maximization needed. */
+    final java.util.Set<String> introduced = new java.util.HashSet<>();
 
     /** A definite dependence {@code p -> [c -> a]}; {@code domainMap} projects {@code [c -> a]} to {@code c}. */
     void addMust(Relation full, Relation domainMap) {
@@ -309,6 +390,8 @@ public final class Dataflow {
     final Long[] fixed;
     final boolean kill;
     final boolean injective;
+    /** Whether the source's last executed instance is given by parameters (a filtered write). */
+    boolean parametrized;
     Relation deps;
 
     Source(Relation writes, Relation times, Relation sigma, Long[] fixed, boolean kill, boolean injective) {

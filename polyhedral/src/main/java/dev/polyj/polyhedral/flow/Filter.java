@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 import com.google.common.collect.ImmutableList;
+import dev.polyj.presburger.set.DimKind;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.space.Space;
 import java.util.List;
@@ -53,6 +54,20 @@ public record Filter(ImmutableList<Relation> accesses, Relation values) {
     Relation everyTuple = Relation.universe(values.space());
     Relation someTupleFails = everyTuple.subtract(values).domain();
     return Relation.universe(values.space().domain()).subtract(someTupleFails);
+  }
+
+  /**
+   * Whether some filter access reads several elements at one instance, as the filter of a statement
+   * in a while loop does (all the loop's outcomes so far, section 7.1 of the paper).
+   */
+  public boolean multiValued() {
+    for (Relation a : accesses) {
+      Relation deltas = a.reverse().apply(a).deltas();
+      Relation zero = Relation.universe(deltas.space());
+      for (int k = 0; k < deltas.space().nOut(); k++) zero = zero.fix(DimKind.OUT, k, 0);
+      if (!deltas.isSubset(zero)) return true;
+    }
+    return false;
   }
 
   private static Space statementSpace(Relation values) {

@@ -28,6 +28,7 @@ final class FilterImplication {
   /** Per filtered statement and filter access: instance -> [writer -> element] of the value read. */
   private final Map<Space, List<List<Relation>>> writers = new HashMap<>();
   private final Map<List<Space>, Relation> cache = new HashMap<>();
+  private final Map<List<Space>, Relation> excluded = new HashMap<>();
 
   FilterImplication(AccessInfo info, List<String> params) {
     for (Filter f : info.filters()) {
@@ -57,6 +58,31 @@ final class FilterImplication {
     return cache.computeIfAbsent(List.of(c, p), k -> compute(c, p));
   }
 
+  /**
+   * The pairs {@code c -> p} where some value {@code p} reads (a writer and element) is not among
+   * those {@code c} reads: with multi-valued filter accesses, {@code p}'s filter follows from
+   * {@code c}'s only on the values {@code c} constrains (appendix A.2 of the paper).
+   */
+  private static Relation notCovered(Space pairs, List<Relation> byC, List<Relation> byP) {
+    Relation universe = Relation.universe(pairs);
+    Relation out = Relation.empty(pairs);
+    for (Relation wp : byP) {
+      Relation viaP = universe.rangeMap().withSpace(universe.wrap().space().mapTo(wp.space().domain())).apply(wp);
+      Relation uncovered = viaP;
+      for (Relation wc : byC) {
+        if (!wc.space().range().withoutDimNames().equals(wp.space().range().withoutDimNames())) continue;
+        Relation viaC = universe.domainMap().withSpace(universe.wrap().space().mapTo(wc.space().domain())).apply(wc);
+        uncovered = uncovered.subtract(viaC.withSpace(uncovered.space()));
+      }
+      out = out.union(uncovered.domain().unwrap().withSpace(pairs));
+    }
+    return out;
+  }
+
+  private static boolean multiValued(Relation access) {
+    return !ParametricFlow.singleValued(access);
+  }
+
   private Relation compute(Space c, Space p) {
     Filter fc = filters.get(c);
     Filter fp = filters.get(p);
@@ -79,6 +105,9 @@ final class FilterImplication {
             }
           }
         }
+        if (!e.isEmpty() && (multiValued(fc.accesses().get(a)) || multiValued(fp.accesses().get(b)))) {
+          e = e.subtract(notCovered(pairs, writers.get(c).get(a), writers.get(p).get(b)));
+        }
         same = same.intersect(e);
         equal.add(new int[] {a, b});
       }
@@ -98,8 +127,25 @@ final class FilterImplication {
       row[1 + np + nc + ab[1]] = -1;
       eqs.addEq(row);
     }
-    Relation failing = both.intersectRange(Relation.of(eqs.build())).domain().unwrap().withSpace(pairs);
+    Relation equalValues = Relation.of(eqs.build());
+    Relation failing = both.intersectRange(equalValues).domain().unwrap().withSpace(pairs);
     Relation implied = same.subtract(failing);
+    // value tuples accepted by both filters: where there is none, p never runs when c runs
+    Relation accepted = fc.values().withSpace(fc.values().space().withDomainTuple(c.tuple()))
+        .product(fp.values().withSpace(fp.values().space().withDomainTuple(p.tuple())));
+    Relation compatible = accepted.intersectRange(equalValues.withSpace(accepted.space().range())).domain().unwrap()
+        .withSpace(pairs);
+    Relation contradicting = same.subtract(compatible);
+    if (!contradicting.isEmpty()) excluded.put(List.of(c, p), contradicting);
     return implied.isEmpty() ? null : implied;
+  }
+
+  /**
+   * The pairs {@code c -> p} where instance {@code p} of the source never runs when {@code c} runs
+   * (the filters contradict each other on the values both read: Algorithm 2, type Empty), or null.
+   */
+  Relation contradicting(Space sinkStatement, Space sourceStatement) {
+    implied(sinkStatement, sourceStatement);
+    return excluded.get(List.of(sinkStatement.withoutDimNames(), sourceStatement.withoutDimNames()));
   }
 }

@@ -70,7 +70,12 @@ final class RegionAnalyzer {
 
   private record StmtInfo(String name, List<String> iterators, List<Integer> directions, Formula domain,
       List<Integer> betas,
-      List<AccessInfo> accesses, Expr body, SourcePos pos) {}
+      List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards) {}
+
+  /** The data-dependent conditions around the current point, outermost first. */
+  private final List<DynamicGuard> guards = new ArrayList<>();
+  /** The virtual arrays holding the outcomes of data-dependent conditions, with their ranks. */
+  private final LinkedHashMap<String, Integer> virtualArrays = new LinkedHashMap<>();
 
   /** Thrown while converting an expression that is not quasi-affine. */
   static final class NotAffine extends Exception {
@@ -213,10 +218,13 @@ final class RegionAnalyzer {
       scopes.pop();
     } else if (s instanceof CStmt.If i) {
       Formula c = Formula.TRUE;
+      LinkedHashSet<String> paramsBefore = new LinkedHashSet<>(params);
       try {
         c = condition(i.cond());
       } catch (NotAffine e) {
-        reject(RejectionCause.NON_AFFINE_EXPRESSION, e.pos, "non-affine condition: " + e.getMessage());
+        params.retainAll(paramsBefore);
+        dynamicIf(i);
+        return;
       }
       constraints.add(c);
       item(i.then());
@@ -246,6 +254,8 @@ final class RegionAnalyzer {
       }
     } else if (s instanceof CStmt.Pragma || s instanceof CStmt.Empty) {
       // nothing to model
+    } else if (s instanceof CStmt.While w) {
+      dynamicWhile(w);
     } else {
       String what;
       if (s instanceof CStmt.While) what = "while loop";
@@ -629,10 +639,123 @@ final class RegionAnalyzer {
     } else {
       visit(e, false, accesses);
     }
+    if (!guards.isEmpty()) e = guarded(e, accesses);
+    addStatement(e, pos, accesses, List.copyOf(guards));
+  }
+
+  private void addStatement(Expr e, SourcePos pos, List<AccessInfo> accesses, List<DynamicGuard> filter) {
     String name = "S" + stmts.size();
     List<Integer> betas = new ArrayList<>(betaPath);
     betas.add(counter()[0]++);
-    stmts.add(new StmtInfo(name, List.copyOf(iterators), List.copyOf(directions), Formula.and(constraints), betas, accesses, e, pos));
+    stmts.add(new StmtInfo(name, List.copyOf(iterators), List.copyOf(directions), Formula.and(constraints), betas,
+        accesses, e, pos, filter));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Data-dependent control (see DynamicGuard)
+
+  /**
+   * An {@code if} whose condition is not affine in the iterators and parameters: a filter
+   * statement evaluating the condition, then the branches under the condition's outcome. The
+   * statements of the branches evaluate the condition again in the generated code, so the
+   * variables it reads must not be modified in the branches (the condition is locally static).
+   */
+  private void dynamicIf(CStmt.If i) {
+    Expr cond = renamed(i.cond());
+    List<AccessInfo> reads = new ArrayList<>();
+    visit(cond, false, reads);
+    Set<String> condVars = new HashSet<>();
+    for (AccessInfo r : reads) condVars.add(r.array());
+    if (!DynamicControl.locallyStatic(i.then(), i.otherwise(), condVars)) {
+      reject(RejectionCause.NON_AFFINE_EXPRESSION, i.cond().pos(),
+          "data-dependent condition reads variables its branches modify before their last statement");
+      return;
+    }
+    DynamicGuard g = new DynamicGuard(virtualArray(iterators.size()), iterators.size(), cond, true, false, false);
+    filterStatement(g, reads, i.cond().pos());
+    guards.add(g);
+    item(i.then());
+    guards.remove(guards.size() - 1);
+    if (i.otherwise() != null) {
+      guards.add(g.negated());
+      item(i.otherwise());
+      guards.remove(guards.size() - 1);
+    }
+  }
+
+  /**
+   * A {@code while} loop: an implicit iterator counting its iterations from 0 (unbounded), a
+   * filter statement evaluating the condition at each iteration, the body under all outcomes so
+   * far. Such a region is analysed but not transformed (its domains are unbounded).
+   */
+  private void dynamicWhile(CStmt.While w) {
+    String t = "__t" + virtualArrays.size();
+    while (identifiers.contains(t) || scopes.lookup(t) != null) t = "_" + t;
+    iterators.add(t);
+    directions.add(1);
+    constraints.add(Formula.ge(QAff.var(t), QAff.constant(0)));
+    int position = counter()[0];
+    int before = stmts.size();
+    betaPath.add(position);
+    counters.add(new int[1]);
+    Expr cond = renamed(w.cond());
+    List<AccessInfo> reads = new ArrayList<>();
+    visit(cond, false, reads);
+    DynamicGuard g = new DynamicGuard(virtualArray(iterators.size()), iterators.size(), cond, true, true, false);
+    guards.add(g.strictly());
+    filterStatement(g, reads, w.cond().pos());
+    guards.set(guards.size() - 1, g);
+    item(w.body());
+    guards.remove(guards.size() - 1);
+    counters.remove(counters.size() - 1);
+    betaPath.remove(betaPath.size() - 1);
+    constraints.remove(constraints.size() - 1);
+    iterators.remove(iterators.size() - 1);
+    directions.remove(directions.size() - 1);
+    if (stmts.size() > before) counter()[0]++;
+  }
+
+  private String virtualArray(int rank) {
+    String name = "__pj_c" + virtualArrays.size();
+    while (identifiers.contains(name) || scopes.lookup(name) != null) name = "_" + name;
+    virtualArrays.put(name, rank);
+    return name;
+  }
+
+  /**
+   * The statement evaluating a data-dependent condition: it reads what the condition reads and
+   * writes the outcome to the virtual array (in the model only: its code just evaluates the
+   * condition, as the governed statements evaluate it again).
+   */
+  private void filterStatement(DynamicGuard g, List<AccessInfo> reads, SourcePos pos) {
+    List<AccessInfo> accesses = new ArrayList<>(reads);
+    List<PwAff> subs = new ArrayList<>();
+    Expr target = new Expr.Ident(g.array(), pos);
+    for (int k = 0; k < g.rank(); k++) {
+      subs.add(PwAff.of(QAff.var(iterators.get(k))));
+      target = new Expr.Index(target, new Expr.Ident(iterators.get(k), pos), pos);
+    }
+    accesses.add(new AccessInfo(Access.Kind.WRITE, false, g.array(), subs, target));
+    addStatement(new Expr.Cast("void", g.cond(), pos), pos, accesses, List.copyOf(guards));
+  }
+
+  /**
+   * The body of a statement under the current if conditions, {@code c ? body : 0} (or
+   * {@code c ? 0 : body} in an else branch) from the innermost out; the condition's reads join the
+   * statement's accesses. While conditions are left out (such regions are not transformed).
+   */
+  private Expr guarded(Expr body, List<AccessInfo> accesses) {
+    Expr out = body;
+    for (int k = guards.size() - 1; k >= 0; k--) {
+      DynamicGuard g = guards.get(k);
+      if (g.loop()) continue;
+      Expr zero = new Expr.IntLit(0, "0", g.cond().pos());
+      out = g.value() ? new Expr.Cond(g.cond(), out, zero, body.pos()) : new Expr.Cond(g.cond(), zero, out, body.pos());
+      List<AccessInfo> reads = new ArrayList<>();
+      visit(g.cond(), false, reads);
+      accesses.addAll(0, reads);
+    }
+    return out;
   }
 
   /** Accesses of an assignment; chained assignments {@code a = b = e} write every target. */
@@ -750,17 +873,29 @@ final class RegionAnalyzer {
     if (levels.get(0) instanceof CType.Pointer p && !p.restrict()) pointerBases.putIfAbsent(name, e.pos());
     List<PwAff> forms = new ArrayList<>();
     boolean ok = true;
+    boolean indirect = false;
     for (Expr s : subs) {
+      LinkedHashSet<String> paramsBefore = new LinkedHashSet<>(params);
       try {
         forms.add(affine(s));
       } catch (NotAffine x) {
-        reject(RejectionCause.NON_AFFINE_EXPRESSION, x.pos, "non-affine subscript of '" + name + "': " + x.getMessage());
-        ok = false;
+        if (!DynamicControl.readsMemory(s, written, iterators)) {
+          reject(RejectionCause.NON_AFFINE_EXPRESSION, x.pos, "non-affine subscript of '" + name + "': " + x.getMessage());
+          ok = false;
+          continue;
+        }
+        // an indirect subscript (it reads data): any element of the dimension, a may access
+        params.retainAll(paramsBefore);
+        int before = rejections.size();
+        visit(s, may, out);
+        if (rejections.size() > before) ok = false;
+        forms.add(null);
+        indirect = true;
       }
     }
     if (!ok) return;
     arrays.putIfAbsent(name, d);
-    out.add(new AccessInfo(kind, may, name, forms, e));
+    out.add(new AccessInfo(kind, may || indirect, name, forms, e));
   }
 
   /** The array or pointer levels of a type, outermost first. */
@@ -808,15 +943,31 @@ final class RegionAnalyzer {
       for (AccessInfo a : s.accesses()) {
         Space space = Space.map(ps, tuple, Tuple.anonymous(a.array(), a.subscripts().size()));
         List<Integer> outCols = new ArrayList<>();
-        for (int k = 0; k < a.subscripts().size(); k++) outCols.add(1 + ps.size() + s.iterators().size() + k);
-        Relation rel = relation(space, cols, s.domain(), a.subscripts(), outCols);
+        List<PwAff> known = new ArrayList<>();
+        Map<String, Integer> accessCols = new HashMap<>(cols);
+        List<Formula> range = new ArrayList<>(List.of(s.domain()));
+        for (int k = 0; k < a.subscripts().size(); k++) {
+          int col = 1 + ps.size() + s.iterators().size() + k;
+          if (a.subscripts().get(k) != null) {
+            outCols.add(col);
+            known.add(a.subscripts().get(k));
+          } else {
+            range.add(indirectRange(a.array(), k, col, accessCols, ps));
+          }
+        }
+        Relation rel = relation(space, accessCols, Formula.and(range), known, outCols);
         accesses.add(new Access(a.kind(), a.may(), a.array(), rel, a.expr()));
       }
-      statements.add(new Statement(s.name(), s.iterators(), domain, accesses, s.body(), s.pos()));
+      Statement st = new Statement(s.name(), s.iterators(), domain, accesses, s.body(), s.pos());
+      if (!s.guards().isEmpty()) st = st.withFilter(DynamicGuard.filter(domain, s.guards()));
+      statements.add(st);
       scheduleMaps.add(flatSchedule(ps, tuple, s, maxDepth));
     }
     List<ArrayInfo> arrayInfos = new ArrayList<>();
     for (var e : arrays.entrySet()) arrayInfos.add(arrayInfo(e.getKey(), e.getValue()));
+    for (var e : virtualArrays.entrySet()) {
+      arrayInfos.add(new ArrayInfo(e.getKey(), "int", java.util.Collections.nCopies(e.getValue(), (Expr) null)));
+    }
     Relation context = Relation.universe(Space.params(ps));
     List<Relation> domains = new ArrayList<>();
     for (Statement s : statements) domains.add(s.domain());
@@ -824,6 +975,29 @@ final class RegionAnalyzer {
     ScheduleNode tree = new ScheduleNode.Domain(domainUnion, scheduleTree(ps, stmts, 0));
     UnionRelation flat = scheduleMaps.isEmpty() ? UnionRelation.empty(ps) : UnionRelation.of(scheduleMaps);
     return new Scop(functionName, regionPos, ps, context, arrayInfos, statements, tree, flat);
+  }
+
+  /**
+   * The elements an indirect subscript of {@code array} in dimension {@code k} may select, as a
+   * constraint on column {@code col} (named in {@code cols}): from 0 to the declared size less one
+   * when the size is affine in the parameters, else from 0 on.
+   */
+  private Formula indirectRange(String array, int k, int col, Map<String, Integer> cols, List<String> ps) {
+    String y = "__sub" + k;
+    cols.put(y, col);
+    Formula lower = Formula.ge(QAff.var(y), QAff.constant(0));
+    List<CType> levels = levels(arrays.get(array).type());
+    if (levels.get(k) instanceof CType.Array a && a.size() != null) {
+      try {
+        QAff size = affineConstant(a.size());
+        if (size != null && ps.containsAll(size.variables())) {
+          return Formula.and(lower, Formula.ge(size.add(-1), QAff.var(y)));
+        }
+      } catch (NotAffine | CSourceException e) {
+        // no upper bound
+      }
+    }
+    return lower;
   }
 
   /**

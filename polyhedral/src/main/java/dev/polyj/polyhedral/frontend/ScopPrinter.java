@@ -69,6 +69,12 @@ public final class ScopPrinter {
             .append(quote(a.relation().toString())).append('\n');
         sb.append("      must: ").append(a.isMust() ? 1 : 0).append('\n');
       }
+      if (st.filter() != null) {
+        sb.append("    filter:\n");
+        sb.append("      accesses:\n");
+        for (var f : st.filter().accesses()) sb.append("      - ").append(quote(f.toString())).append('\n');
+        sb.append("      values: ").append(quote(st.filter().values().toString())).append('\n');
+      }
     }
     sb.append("  schedule_map: ").append(quote(s.scheduleMap().toString())).append('\n');
     sb.append("  schedule: |\n");

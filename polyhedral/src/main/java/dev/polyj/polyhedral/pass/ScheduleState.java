@@ -85,7 +85,7 @@ public class ScheduleState {
   /** The dependences of the SCoP (computed once, when first needed, from the SCoP then current). */
   public Dependences dependences() {
     if (dependences == null) {
-      dependences = Dependences.compute(scop.reads(), scop.mustWrites(), scop.scheduleMap());
+      dependences = Dependences.compute(scop.reads(), scop.mayWrites(), scop.scheduleMap());
       if (deps == null) deps = dependences.all();
     }
     return dependences;

@@ -141,7 +141,7 @@ public final class ScalarExpansion {
       for (Access acc : st.accesses()) {
         if (!acc.array().equals(s)) continue;
         accesses = true;
-        if (acc.isWrite() && acc.may()) return;
+        if (acc.isWrite() && (acc.may() || st.filter() != null)) return; // a write that may not run
         if (!(acc.expr() instanceof Expr.Ident)) return;
         if (acc.isRead()) reads = reads.union(UnionRelation.of(acc.relation()));
         else writes = writes.union(UnionRelation.of(acc.relation()));

@@ -106,10 +106,10 @@ class RejectionTest {
           int i;
         #pragma scop
           i = 0;
-          while (i < n) {
+          do {
             A[i] = 0;
             i++;
-          }
+          } while (i < n);
           for (i = 0; i < n; i++) {
             if (A[0] > 1) goto out;
           }
@@ -180,7 +180,7 @@ class RejectionTest {
             if (i < u) A[i] = 0;
           }
           for (i = 0; i < n % i; i++) A[0] = 1;
-          while (n) A[0] = 0;
+          do A[0] = 0; while (n);
           for (i = n; i < 0; i *= 2) A[0] = 1;
         #pragma endscop
         }

@@ -25,6 +25,11 @@ public final class SdrPass extends BasicPass<ScheduleState> {
   @Override
   public String run(ScheduleState s) {
     SdrResult result;
+    for (var st : s.scop.statements()) {
+      if (st.filter() != null || st.writes().stream().anyMatch(a -> !a.isMust())) {
+        return "not applicable: data-dependent control or indirect writes";
+      }
+    }
     try {
       result = Sdr.simplify(s.scop);
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
