@@ -5,6 +5,8 @@ import dev.polyj.polybench.bench.Optimizer;
 import dev.polyj.polybench.bench.PipelineOptimizer;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.polyhedral.frontend.Speculation;
+import dev.polyj.polyhedral.speculation.RuntimeChecks;
 import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.pass.Scheduled;
@@ -258,8 +260,13 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       RegionResult region = k < regions.size() ? regions.get(k) : null;
       String original = text.substring(start.start(), end.end());
       String replacement = original;
-      if (region == null || !region.accepted()) {
-        notes.add("region " + (k + 1) + ": not a static control part, left unchanged");
+      int indent = start.group(1).replace("\t", "    ").length() / 2;
+      String body = text.substring(Math.min(start.end() + 1, end.start()), end.start());
+      if (region != null && !region.accepted() && region.speculation() != null && region.speculation().recovered()) {
+        replacement = speculative(region, body, indent, "region " + (k + 1), notes, original);
+      } else if (region == null || !region.accepted()) {
+        notes.add("region " + (k + 1) + ": not a static control part, left unchanged"
+            + (region == null || region.rejections().isEmpty() ? "" : " (" + region.rejections().get(0) + ")"));
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;
@@ -317,9 +324,57 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     return run(scop, level).code();
   }
 
+  /**
+   * The code of a region that is a SCoP only under assumptions ({@link RegionResult#speculation}):
+   * optimized under the run-time checks of the {@code runtime-checks} pass, the original statements
+   * {@code body} running when they fail; {@code original} (with a note saying why) when no check
+   * can be built.
+   */
+  private String speculative(RegionResult region, String body, int level, String name, List<String> notes,
+      String original) {
+    Speculation spec = region.speculation();
+    String what = name + " (" + where(region) + ")";
+    try {
+      RuntimeChecks checks = RuntimeChecks.of(spec);
+      RegionState r = run(spec.scop(), level + 2, checks);
+      if (!checks.built) {
+        notes.add(what + ": left unchanged: " + assumptions(spec) + ", and "
+            + (checks.declined == null ? "the runtime-checks pass is disabled" : "no exact run-time check: " + checks.declined));
+        return original;
+      }
+      GuardedVersions versions = new GuardedVersions();
+      List<String> declarations = new ArrayList<>();
+      for (Speculation.View v : spec.views()) declarations.add(v.declaration());
+      versions.add(new GuardedVersions.Version(checks.guard(), declarations, r.code()));
+      notes.add(what + ": optimized under run-time checks (" + assumptions(spec) + "); the original code runs when "
+          + "they fail");
+      return versions.code(body, level);
+    } catch (RuntimeException e) {
+      notes.add(what + ": left unchanged: " + e.getMessage());
+      return original;
+    }
+  }
+
+  /** What a speculation assumes, in words. */
+  private static String assumptions(Speculation spec) {
+    List<String> parts = new ArrayList<>();
+    if (!spec.unaliased().isEmpty()) parts.add("pointers " + String.join(", ", spec.unaliased()) + " may overlap");
+    for (Speculation.View v : spec.views()) {
+      parts.add("'" + v.base() + "' read as the " + (v.sizes().size() + 1) + "-d array " + v.name() + " (rows of "
+          + String.join(" x ", v.sizes()) + ")");
+    }
+    return String.join("; ", parts);
+  }
+
   /** Runs the pipeline on one region. */
   public RegionState run(Scop scop, int level) {
+    return run(scop, level, new RuntimeChecks());
+  }
+
+  /** Runs the pipeline on one region that needs the run-time checks {@code checks} (filled by the pipeline). */
+  public RegionState run(Scop scop, int level, RuntimeChecks checks) {
     RegionState s = new RegionState(scop, level);
+    s.runtimeChecks = checks;
     s.rescheduler = d -> reschedule(s, d);
     List<PassManager.Statistic> stats = pipeline.run(s, listener);
     if (statistics != null) statistics.addAll(stats);
