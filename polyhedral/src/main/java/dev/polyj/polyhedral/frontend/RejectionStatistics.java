@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  */
 public final class RejectionStatistics {
   /** The longest a file may take to analyze. */
-  private static final long FILE_SECONDS = 60;
+  private static final long FILE_SECONDS = 30;
 
   private int files;
   private int unreadable;
@@ -90,13 +90,18 @@ public final class RejectionStatistics {
     ExecutorService pool = newPool();
     for (Path file : sources) {
       files++;
-      Future<List<RegionResult>> task = pool.submit(() -> CFrontEnd.read(file, cpp).regions());
+      Thread[] worker = new Thread[1];
+      Future<List<RegionResult>> task = pool.submit(() -> {
+        worker[0] = Thread.currentThread();
+        return CFrontEnd.read(file, cpp).regions();
+      });
       List<RegionResult> rs;
       try {
         rs = task.get(FILE_SECONDS, TimeUnit.SECONDS);
       } catch (TimeoutException e) {
         task.cancel(true);
         pool.shutdownNow();
+        stop(worker[0]);
         pool = newPool();
         timedOut++;
         failures.add(file + ": skipped: analysis took more than " + FILE_SECONDS + " s");
@@ -114,6 +119,20 @@ public final class RejectionStatistics {
       for (RegionResult r : rs) add(r);
     }
     pool.shutdownNow();
+  }
+
+  /**
+   * Stops a thread stuck in an analysis that does not look at interruptions (an exact analysis of a
+   * region can take exponential time): the statistics are all it computes, and no state is shared.
+   */
+  @SuppressWarnings({"deprecation", "removal"})
+  private static void stop(Thread t) {
+    if (t == null) return;
+    try {
+      t.stop();
+    } catch (UnsupportedOperationException | SecurityException e) {
+      // a daemon thread left running
+    }
   }
 
   private static ExecutorService newPool() {
