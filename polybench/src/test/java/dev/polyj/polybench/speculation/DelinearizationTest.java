@@ -142,4 +142,40 @@ class DelinearizationTest {
     assertEquals(expected, GccRun.run(optimized, dir, List.of()).out());
     assertEquals(GccRun.run(source, dir, List.of(), "45").out(), GccRun.run(optimized, dir, List.of(), "45").out());
   }
+
+  @Test
+  void nonAffineLoopBoundSpecializedByItsValue(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(GccRun.available(), "gcc is not on PATH");
+    String program = """
+        #include <stdio.h>
+        #include <stdlib.h>
+        void sq(int N, double *restrict A, double *restrict B) {
+        #pragma scop
+          for (int i = 1; i < N * N; i++)
+            A[i] = A[i - 1] * 0.5 + B[i];
+        #pragma endscop
+        }
+        int main(int argc, char **argv) {
+          int n = argc > 1 ? atoi(argv[1]) : 30;
+          double *A = malloc(n * n * sizeof(double)), *B = malloc(n * n * sizeof(double));
+          for (int i = 0; i < n * n; i++) { A[i] = i % 3; B[i] = i % 7; }
+          sq(n, A, B);
+          double s = 0;
+          for (int i = 0; i < n * n; i++) s += A[i] * (i % 5);
+          printf("%.17g\\n", s);
+          return 0;
+        }
+        """;
+    Path source = dir.resolve("sq.c");
+    Files.writeString(source, program);
+    PolyhedralOptimizer.Output out = optimizer().withSpecializations(Specializations.parse(List.of("N=30")))
+        .optimize(source, List.of());
+    assertTrue(out.notes().get(0).contains("specialized for N = 30, next to the original code"), out.notes().toString());
+    assertTrue(out.text().contains("c0 <= 899"), out.text());
+    Path optimized = dir.resolve("sq_sp.c");
+    Files.writeString(optimized, out.text());
+    for (String n : List.of("30", "20")) {
+      assertEquals(GccRun.run(source, dir, List.of(), n).out(), GccRun.run(optimized, dir, List.of(), n).out(), "n = " + n);
+    }
+  }
 }
