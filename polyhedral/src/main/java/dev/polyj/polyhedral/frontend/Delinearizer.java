@@ -132,7 +132,12 @@ final class Delinearizer {
     Map<String, List<Poly>> splitters = new LinkedHashMap<>();
     Map<String, List<List<String>>> chains = new LinkedHashMap<>();
     for (var e : uses.entrySet()) {
-      List<List<String>> chain = chain(e.getValue());
+      List<List<String>> chain;
+      try {
+        chain = chain(e.getValue());
+      } catch (NotLinearized | ArithmeticException x) {
+        continue; // this array stays as it is
+      }
       if (chain == null) continue;
       Decl d = scopes.lookup(e.getKey());
       CType elem = d.type() instanceof CType.Pointer p ? p.target() : ((CType.Array) d.type()).element();
