@@ -2,6 +2,8 @@ package dev.polyj.polybench.cli;
 
 import dev.polyj.polybench.optimize.OptimizerPipeline;
 import dev.polyj.polybench.optimize.PolyhedralOptimizer;
+import dev.polyj.polybench.optimize.ProfileInstrumentation;
+import dev.polyj.polybench.optimize.Specializations;
 import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.pass.PassStatistics;
@@ -118,6 +120,21 @@ final class OptimizeCommand implements Callable<Integer> {
   @Option(names = "--stats", description = "Print per pass and region to standard error: the time it took and what it changed.")
   boolean stats;
 
+  @Option(names = "--specialize", paramLabel = "NAME=VALUE[,NAME=VALUE...]",
+      description = "Also emit, in each region that reads these names, a version optimized for these values, run when "
+          + "they hold at the region's entry (the general code runs otherwise). Repeatable: one version per option. "
+          + "See docs/spolly.md.")
+  List<String> specialize = new ArrayList<>();
+
+  @Option(names = "--profile", description = "Instead of optimizing, write the program with each region recording "
+      + "the values of its parameters at every entry (lines 'REGION NAME VALUE' appended to the file named by the "
+      + "environment variable POLYJ_PROFILE, default polyj.profile); then optimize with --profile-data.")
+  boolean profile;
+
+  @Option(names = "--profile-data", paramLabel = "FILE", description = "Specialize each region for the values of its "
+      + "quasi-constant parameters (one value in 90% of the entries) in a profile written by a --profile program.")
+  Path profileData;
+
   @Spec CommandSpec spec;
 
   /** The tile sizes of {@code --tile}: empty for auto, null for none. */
@@ -207,9 +224,23 @@ final class OptimizeCommand implements Callable<Integer> {
     };
     List<PassManager.Statistic> statistics = new ArrayList<>();
     PolyhedralOptimizer optimizer = new PolyhedralOptimizer(pipeline, listener, statistics);
+    if (profile && (profileData != null || !specialize.isEmpty())) {
+      return fail("optimize: --profile writes the instrumented program; it does not take --profile-data or --specialize");
+    }
+    try {
+      if (!specialize.isEmpty() && profileData != null) {
+        return fail("optimize: --specialize and --profile-data exclude each other");
+      }
+      if (!specialize.isEmpty()) optimizer = optimizer.withSpecializations(Specializations.parse(specialize));
+      if (profileData != null) optimizer = optimizer.withSpecializations(Specializations.profile(profileData));
+    } catch (IllegalArgumentException e) {
+      return fail(e.getMessage());
+    } catch (IOException e) {
+      return fail(profileData + ": error: " + e.getMessage());
+    }
     PolyhedralOptimizer.Output out;
     try {
-      out = optimizer.optimize(file, cpp);
+      out = profile ? ProfileInstrumentation.instrument(file, cpp) : optimizer.optimize(file, cpp);
     } catch (CSourceException e) {
       return fail(e.getMessage());
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.polyj.polybench.cli;
 
+import dev.polyj.polyhedral.frontend.RejectionStatistics;
 import dev.polyj.polyhedral.frontend.ScopsTool;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
         + "accesses and schedule; for rejected regions the causes.",
     footer = {"", "Exit codes: 0 success, 2 bad input (file:line:column), 3 internal error."})
 final class ScopsCommand implements Callable<Integer> {
-  @Parameters(paramLabel = "FILE", description = "The C file.")
+  @Parameters(paramLabel = "FILE", description = "The C file (with --stats, a directory).")
   String file;
 
   @Option(names = "-I", paramLabel = "DIR", description = "Include directory for the preprocessor.")
@@ -27,6 +28,11 @@ final class ScopsCommand implements Callable<Integer> {
 
   @Option(names = "-D", paramLabel = "NAME[=VALUE]", description = "Macro definition for the preprocessor.")
   List<String> defines = new ArrayList<>();
+
+  @Option(names = "--stats", description = "FILE is a directory: over every C file of its tree, the candidate regions "
+      + "and their rejection causes (SPolly's Figure 1 table: regions affected, only cause, gained), before and after "
+      + "what speculation recovers (docs/spolly.md).")
+  boolean stats;
 
   @Spec CommandSpec spec;
 
@@ -41,7 +47,8 @@ final class ScopsCommand implements Callable<Integer> {
     int code;
     try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      code = ScopsTool.run(args.toArray(new String[0]), o, e);
+      code = stats ? RejectionStatistics.run(args.toArray(new String[0]), o, e)
+          : ScopsTool.run(args.toArray(new String[0]), o, e);
     }
     spec.commandLine().getOut().print(out.toString(StandardCharsets.UTF_8));
     spec.commandLine().getOut().flush();

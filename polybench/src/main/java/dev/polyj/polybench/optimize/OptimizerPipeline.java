@@ -15,6 +15,7 @@ import dev.polyj.codegen.transform.VersionsPass;
 import dev.polyj.polyhedral.pass.Pass;
 import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
+import dev.polyj.polyhedral.speculation.RuntimeChecksPass;
 import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
 import dev.polyj.polyhedral.scheduling.pass.TimeLoopPass;
 import dev.polyj.polyhedral.storage.pass.QuovPass;
@@ -41,6 +42,7 @@ public final class OptimizerPipeline {
   public static List<Pass<? super RegionState>> passes() {
     return List.of(
         // SCoP
+        new RuntimeChecksPass(),
         new SdrPass(),
         new ScalarExpansionPass(),
         // schedule tree

@@ -5,6 +5,9 @@ import dev.polyj.polybench.bench.Optimizer;
 import dev.polyj.polybench.bench.PipelineOptimizer;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.polyhedral.frontend.Speculation;
+import dev.polyj.polyhedral.speculation.FixedParameters;
+import dev.polyj.polyhedral.speculation.RuntimeChecks;
 import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.pass.Scheduled;
@@ -17,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -167,6 +171,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   private final PassManager<RegionState> pipeline;
   private final PassManager.Listener<RegionState> listener;
   private final List<PassManager.Statistic> statistics;
+  private Specializations specializations = Specializations.none();
 
   /** The optimizer with the default pipeline. */
   public PolyhedralOptimizer() {
@@ -193,6 +198,13 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     this.statistics = statistics;
   }
 
+  /** This optimizer, also emitting the specialized versions {@code s} of the regions (SPolly, Section 4.2). */
+  public PolyhedralOptimizer withSpecializations(Specializations s) {
+    PolyhedralOptimizer o = new PolyhedralOptimizer(pipeline, listener, statistics);
+    o.specializations = s;
+    return o;
+  }
+
   /** The pipeline this optimizer runs. */
   public PassManager<RegionState> pipeline() {
     return pipeline;
@@ -206,7 +218,8 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   @Override
   public Optimizer withReassociation(boolean allowed) {
     if (allowed == pipeline.enabled(OptimizerPipeline.REDUCTIONS)) return this;
-    return new PolyhedralOptimizer(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, allowed), listener, statistics);
+    return new PolyhedralOptimizer(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, allowed), listener, statistics)
+        .withSpecializations(specializations);
   }
 
   @Override
@@ -217,7 +230,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     for (String n : enable) p = p.enable(n.trim());
     for (String n : disable) p = p.disable(n.trim());
     for (String o : options) p = p.withOption(o);
-    return new PolyhedralOptimizer(p, listener, statistics);
+    return new PolyhedralOptimizer(p, listener, statistics).withSpecializations(specializations);
   }
 
   @Override
@@ -252,14 +265,34 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     int pos = 0;
     int k = 0;
     boolean reassociated = false;
+    boolean[] flags = new boolean[1];
     while (start.find(pos)) {
       if (!end.find(start.end())) break;
       sb.append(text, pos, start.start());
       RegionResult region = k < regions.size() ? regions.get(k) : null;
       String original = text.substring(start.start(), end.end());
       String replacement = original;
-      if (region == null || !region.accepted()) {
-        notes.add("region " + (k + 1) + ": not a static control part, left unchanged");
+      int indent = start.group(1).replace("\t", "    ").length() / 2;
+      String body = text.substring(Math.min(start.end() + 1, end.start()), end.start());
+      int bodyStart = Math.min(start.end() + 1, end.start());
+      List<Map<String, Long>> variants = region == null ? List.of()
+          : specializations.forRegion(k + 1, parameters(region));
+      String specialized = variants.isEmpty() ? null
+          : specialized(text, file, cppOptions, k, bodyStart, end.start(), region, indent, variants, notes, flags);
+      if (specialized != null) {
+        replacement = specialized;
+      } else if (region != null && !region.accepted() && region.speculation() != null
+          && region.speculation().recovered()) {
+        GuardedVersions.Version v = version(region, indent, "region " + (k + 1), notes, flags);
+        replacement = original;
+        if (v != null) {
+          GuardedVersions versions = new GuardedVersions();
+          versions.add(v);
+          replacement = versions.code(body, indent);
+        }
+      } else if (region == null || !region.accepted()) {
+        notes.add("region " + (k + 1) + ": not a static control part, left unchanged"
+            + (region == null || region.rejections().isEmpty() ? "" : " (" + region.rejections().get(0) + ")"));
       } else if (region.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued())) {
         notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: a while loop with a data-dependent "
             + "condition (its iterations are unbounded)");
@@ -285,7 +318,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       k++;
     }
     sb.append(text.substring(pos));
-    return new Output(sb.toString(), notes, reassociated);
+    return new Output(sb.toString(), notes, reassociated || flags[0]);
   }
 
   /**
@@ -334,9 +367,141 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     return run(scop, level).code();
   }
 
+  /**
+   * The region's code with a version specialized for each of {@code variants} (parameter values;
+   * SPolly, Section 4.2) before the general code: each variant is the region read again with the
+   * values in place of the names, optimized, and run when the parameters have these values (and its
+   * own run-time checks hold); the general version (or the original code) runs otherwise. Null when
+   * no variant could be optimized.
+   */
+  private String specialized(String text, Path file, List<String> cppOptions, int k, int bodyStart, int bodyEnd,
+      RegionResult region, int level, List<Map<String, Long>> variants, List<String> notes, boolean[] flags) {
+    String name = "region " + (k + 1) + " (" + where(region) + ")";
+    String body = text.substring(bodyStart, bodyEnd);
+    GuardedVersions versions = new GuardedVersions();
+    List<String> done = new ArrayList<>();
+    for (Map<String, Long> values : variants) {
+      String what = name + ", for " + Specializations.describe(values);
+      RegionResult special;
+      try {
+        Speculation spec = region.speculation();
+        if (region.accepted()) {
+          // a SCoP: its parameters fixed to the values
+          special = new RegionResult(region.functionName(), region.pos(), FixedParameters.fix(region.scop(), values),
+              region.rejections(), region.specialized());
+        } else if (spec != null && spec.recovered()) {
+          special = region.withSpeculation(new Speculation(FixedParameters.fix(spec.scop(), values), spec.unaliased(),
+              spec.views(), spec.assumed(), spec.parameters()));
+        } else {
+          // not a SCoP with these names as parameters (N * N bounds...): the region read again with the values
+          String specialText = text.substring(0, bodyStart) + Specializations.substitute(body, values)
+              + text.substring(bodyEnd);
+          List<RegionResult> all = CFrontEnd.read(specialText, file, cppOptions, java.util.Set.of()).regions();
+          special = k < all.size() ? all.get(k) : null;
+        }
+      } catch (IOException | RuntimeException e) {
+        notes.add(what + ": not specialized: " + e.getMessage());
+        continue;
+      }
+      if (special == null) continue;
+      List<String> quiet = new ArrayList<>();
+      // the run-time estimate of the work reads the parameters, which are constants here: parallel loops run
+      PolyhedralOptimizer fixed = pipeline.enabled("parallel-work")
+          ? new PolyhedralOptimizer(pipeline.disable("parallel-work"), listener, statistics) : this;
+      GuardedVersions.Version v = fixed.version(special, level, what, quiet, flags);
+      if (v == null) {
+        notes.add(what + ": not specialized: " + (quiet.isEmpty() ? "not a static control part with these values"
+            + (special.rejections().isEmpty() ? "" : " (" + special.rejections().get(0) + ")") : quiet.get(0)));
+        continue;
+      }
+      String guard = Specializations.guard(values) + (v.guard().equals("1") ? "" : "\n      && " + v.guard());
+      versions.add(new GuardedVersions.Version(guard, v.declarations(), v.code()));
+      done.add(Specializations.describe(values));
+    }
+    if (versions.isEmpty()) return null;
+    List<String> quiet = new ArrayList<>();
+    GuardedVersions.Version general = version(region, level, name, quiet, flags);
+    if (general != null) versions.add(general);
+    notes.add(name + ": specialized for " + String.join("; ", done) + ", next to "
+        + (general == null ? "the original code" : general.guard().equals("1") ? "the general optimized code"
+            : "the general code optimized under run-time checks and the original code"));
+    return versions.code(body, level);
+  }
+
+  /** The values a region reads and never writes (its parameters), which a specialization may fix. */
+  private static java.util.Set<String> parameters(RegionResult region) {
+    if (region.accepted()) return new java.util.HashSet<>(region.scop().params());
+    if (region.speculation() == null) return java.util.Set.of();
+    java.util.Set<String> out = new java.util.HashSet<>(region.speculation().parameters());
+    if (region.speculation().recovered()) out.addAll(region.speculation().scop().params());
+    return out;
+  }
+
+  /**
+   * One optimized version of a region at indentation {@code level + 2}, with its guard: "1" for a
+   * static control part, the run-time checks of the {@code runtime-checks} pass for a region that
+   * is one only under assumptions ({@link RegionResult#speculation}). Null, with a note, when the
+   * region cannot be optimized or no check can be built.
+   */
+  private GuardedVersions.Version version(RegionResult region, int level, String what, List<String> notes,
+      boolean[] reassociated) {
+    try {
+      if (region.accepted()) {
+        RegionState r = run(region.scop(), level + 2);
+        String code = specializationGuard(region) + r.code();
+        reassociated[0] |= r.reductions != null && (code.contains("reduction(") || !r.parallel);
+        // a pass that made the code for some parameter values only: the original code runs otherwise
+        return new GuardedVersions.Version(r.guard == null ? "1" : r.guard, List.of(), code);
+      }
+      Speculation spec = region.speculation();
+      if (spec == null || !spec.recovered()) return null;
+      RuntimeChecks checks = RuntimeChecks.of(spec);
+      RegionState r = run(spec.scop(), level + 2, checks);
+      if (!checks.built) {
+        notes.add(what + ": left unchanged: " + assumptions(spec) + ", and "
+            + (checks.declined == null ? "the runtime-checks pass is disabled" : "no exact run-time check: " + checks.declined));
+        return null;
+      }
+      String code = r.code();
+      reassociated[0] |= r.reductions != null && (code.contains("reduction(") || !r.parallel);
+      List<String> declarations = new ArrayList<>();
+      for (Speculation.View v : spec.views()) declarations.add(v.declaration());
+      notes.add(what + ": optimized under run-time checks (" + assumptions(spec) + "); the original code runs when "
+          + "they fail");
+      return new GuardedVersions.Version(
+          r.guard == null ? checks.guard() : "(" + checks.guard() + ") && (" + r.guard + ")", declarations, code);
+    } catch (RuntimeException e) {
+      notes.add(what + ": left unchanged: " + e.getMessage());
+      return null;
+    }
+  }
+
+  /** What a speculation assumes, in words. */
+  private static String assumptions(Speculation spec) {
+    List<String> parts = new ArrayList<>();
+    List<String> pointers = new ArrayList<>();
+    for (String p : spec.unaliased()) {
+      String base = p;
+      for (Speculation.View v : spec.views()) if (v.name().equals(p)) base = v.base();
+      pointers.add(base);
+    }
+    if (!pointers.isEmpty()) parts.add("pointers " + String.join(", ", pointers) + " may overlap");
+    for (Speculation.View v : spec.views()) {
+      parts.add("'" + v.base() + "' read as the " + (v.sizes().size() + 1) + "-d array " + v.name() + " (rows of "
+          + String.join(" x ", v.sizes()) + ")");
+    }
+    return String.join("; ", parts);
+  }
+
   /** Runs the pipeline on one region. */
   public RegionState run(Scop scop, int level) {
+    return run(scop, level, new RuntimeChecks());
+  }
+
+  /** Runs the pipeline on one region that needs the run-time checks {@code checks} (filled by the pipeline). */
+  public RegionState run(Scop scop, int level, RuntimeChecks checks) {
     RegionState s = new RegionState(scop, level);
+    s.runtimeChecks = checks;
     s.rescheduler = d -> reschedule(s, d);
     List<PassManager.Statistic> stats = pipeline.run(s, listener);
     if (statistics != null) statistics.addAll(stats);

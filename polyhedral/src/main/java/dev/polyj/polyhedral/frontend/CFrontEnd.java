@@ -58,7 +58,11 @@ public final class CFrontEnd {
 
   /** As {@link #read(Path, List)}, with the user functions {@code pure} as for {@link #extract(Path, List, Set)}. */
   public static Extraction read(Path file, List<String> cppOptions, Set<String> pure) throws IOException {
-    String text = Files.readString(file, StandardCharsets.UTF_8);
+    return read(Files.readString(file, StandardCharsets.UTF_8), file, cppOptions, pure);
+  }
+
+  /** As {@link #read(Path, List, Set)} on {@code text} read as the contents of {@code file}. */
+  public static Extraction read(String text, Path file, List<String> cppOptions, Set<String> pure) throws IOException {
     String name = file.toString();
     Set<String> all = new LinkedHashSet<>(pure);
     all.addAll(declaredPure(text));

@@ -94,7 +94,7 @@ final class MissingHeaders {
             unknown.add(id);
           }
         }
-        regions.add(new RegionResult(function, r.pos(), r.scop(), r.rejections(), r.specialized()));
+        regions.add(new RegionResult(function, r.pos(), r.scop(), r.rejections(), r.specialized(), r.speculation()));
       }
     }
     List<String> notes = new ArrayList<>();

@@ -61,6 +61,8 @@ final class RegionAnalyzer {
   private final List<StmtInfo> stmts = new ArrayList<>();
   private final LinkedHashMap<String, Decl> arrays = new LinkedHashMap<>();
   private final LinkedHashMap<String, SourcePos> pointerBases = new LinkedHashMap<>();
+  /** The rejections run-time alias checks can remove (pointers that may overlap other arrays). */
+  private final List<Rejection> aliasAssumptions = new ArrayList<>();
   /** The identifiers the region mentions, and the names and declarations of its block-scope variables. */
   private final Set<String> identifiers = new HashSet<>();
   private final Set<String> localNames = new HashSet<>();
@@ -111,7 +113,13 @@ final class RegionAnalyzer {
       List<Rejection> sorted = new ArrayList<>(rejections);
       sorted.sort((a, b) -> a.pos().line() != b.pos().line() ? Integer.compare(a.pos().line(), b.pos().line())
           : Integer.compare(a.pos().column(), b.pos().column()));
-      return new RegionResult(functionName, regionPos, null, dedupe(sorted));
+      RegionResult rejected = new RegionResult(functionName, regionPos, null, dedupe(sorted));
+      if (rejections.size() == aliasAssumptions.size()) {
+        // only pointers that may overlap: the SCoP holds where run-time checks find them disjoint
+        return rejected.withSpeculation(new Speculation(build(), List.copyOf(new java.util.TreeSet<>(pointerBases.keySet())), List.of(),
+            aliasAssumptions, List.copyOf(params)));
+      }
+      return rejected.withSpeculation(Speculation.none(List.copyOf(params)));
     }
     return new RegionResult(functionName, regionPos, build(), List.of());
   }
@@ -919,8 +927,10 @@ final class RegionAnalyzer {
     for (Decl d : arrays.values()) if (!d.type().isScalar()) nonScalar++;
     if (nonScalar < 2) return;
     for (var e : pointerBases.entrySet()) {
-      reject(RejectionCause.ALIASING, e.getValue(),
+      Rejection r = new Rejection(RejectionCause.ALIASING, e.getValue(),
           "'" + e.getKey() + "' is a pointer that may alias other arrays of the region");
+      rejections.add(r);
+      aliasAssumptions.add(r);
     }
   }
 

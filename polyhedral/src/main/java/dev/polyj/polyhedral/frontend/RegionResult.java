@@ -10,10 +10,16 @@ import java.util.List;
  * The outcome for one candidate region of a function: the extracted SCoP when the region is a
  * static control part, otherwise every rejection cause found (scop is then null). {@code
  * specialized} holds the size macros whose values were read into the SCoP as numbers (the region
- * could not be read with them as parameters): its code is valid for these values only.
+ * could not be read with them as parameters): its code is valid for these values only. {@code
+ * speculation}, when not null, is what run-time checks recover of a rejected region.
  */
 public record RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections,
-    ImmutableMap<String, Long> specialized) {
+    ImmutableMap<String, Long> specialized, Speculation speculation) {
+  public RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections,
+      ImmutableMap<String, Long> specialized) {
+    this(functionName, pos, scop, rejections, specialized, null);
+  }
+
   public RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections) {
     this(functionName, pos, scop, rejections, ImmutableMap.of());
   }
@@ -24,7 +30,12 @@ public record RegionResult(String functionName, SourcePos pos, Scop scop, Immuta
 
   /** This result, valid only for the values {@code macros} of size macros. */
   public RegionResult specializedTo(java.util.Map<String, Long> macros) {
-    return new RegionResult(functionName, pos, scop, rejections, ImmutableMap.copyOf(macros));
+    return new RegionResult(functionName, pos, scop, rejections, ImmutableMap.copyOf(macros), speculation);
+  }
+
+  /** This result with what speculation recovers of it ({@link Speculation}; null for nothing). */
+  public RegionResult withSpeculation(Speculation s) {
+    return new RegionResult(functionName, pos, scop, rejections, specialized, s);
   }
 
   public boolean accepted() {

@@ -160,15 +160,21 @@ public final class ScopExtractor {
           }
         }
         if (end < 0) throw new CSourceException(item.pos(), "#pragma scop without #pragma endscop in the same block");
-        results.add(new RegionAnalyzer(f.name(), item.pos(), scopes.snapshot(), items.subList(k + 1, end), pure).analyze());
+        results.add(analyze(f, item.pos(), scopes, items.subList(k + 1, end)));
         k = end;
       } else if (!usePragmas && item instanceof CStmt.For) {
-        results.add(new RegionAnalyzer(f.name(), item.pos(), scopes.snapshot(), List.of(item), pure).analyze());
+        results.add(analyze(f, item.pos(), scopes, List.of(item)));
       } else {
         nested(f, item, scopes);
       }
     }
     scopes.pop();
+  }
+
+  /** The result for one region; a rejected one with what delinearization recovers ({@link Delinearizer}). */
+  private RegionResult analyze(FunctionDef f, SourcePos pos, Scopes scopes, List<CStmt> region) {
+    RegionResult r = new RegionAnalyzer(f.name(), pos, scopes.snapshot(), region, pure).analyze();
+    return r.accepted() ? r : Delinearizer.retry(r, f.name(), pos, scopes.snapshot(), region, pure);
   }
 
   private void nested(FunctionDef f, CStmt s, Scopes scopes) {

@@ -34,6 +34,8 @@ public class ScheduleState {
   public Scop scop;
   private Dependences dependences;
   private UnionRelation deps;
+  /** The run-time checks the region's code needs (none unless it was optimized under assumptions). */
+  public dev.polyj.polyhedral.speculation.RuntimeChecks runtimeChecks = new dev.polyj.polyhedral.speculation.RuntimeChecks();
   /** C lines a SCoP pass needs first in the region's block (declarations of its temporaries). */
   public final List<String> blockDeclarations = new java.util.ArrayList<>();
   /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
