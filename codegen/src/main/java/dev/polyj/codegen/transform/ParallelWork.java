@@ -1,5 +1,8 @@
 package dev.polyj.codegen.transform;
 
+import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.ExprFormat;
+import dev.polyj.codegen.ast.Node;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.BasicRelation;
@@ -15,6 +18,15 @@ import java.util.TreeSet;
  * every statement, the product over its loop dimensions of the largest parameter bounding that
  * dimension (directly, or through the dimensions it is bounded by), summed over the statements.
  * It over-estimates triangular domains by a constant factor, which is all a threshold needs.
+ *
+ * <p>The work must also pay for every start of a parallel loop, not only in total: a parallel
+ * loop inside sequential loops (gramschmidt's column loop, adi's sweeps, doitgen's products
+ * inside two loops) forks and joins the threads once per iteration of the loops around it, and
+ * where another process holds a core, each join waits for a descheduled thread (gramschmidt at
+ * MEDIUM ran 20x slower on two threads than on one on a loaded machine). The number of starts is
+ * estimated from the code: per parallel loop, the product of the trip counts of the loops around
+ * it whose bounds are known on entry to the region (a loop whose bounds use an enclosing
+ * iterator counts once, so triangular nests under-count the starts, as without the test).
  */
 public final class ParallelWork {
   private ParallelWork() {}
@@ -27,6 +39,69 @@ public final class ParallelWork {
 
   /** The default threshold: about ten milliseconds of vectorized work in one thread. */
   public static final long DEFAULT_THRESHOLD = 20_000_000L;
+
+  /** Macro with the work (statement instances) per start of a parallel loop from which the loops run in parallel. */
+  public static final String FORK_MACRO = "POLYJ_PARALLEL_FORK_WORK";
+
+  /** The default work per start: about a tenth of a millisecond, 30 times a fork and join of warm threads. */
+  public static final long DEFAULT_FORK_THRESHOLD = 200_000L;
+
+  /**
+   * The estimated number of starts of the parallel loops of {@code ast} (a C expression of type
+   * double), or null when it has none.
+   */
+  public static String forks(Node ast) {
+    List<String> terms = new ArrayList<>();
+    forks(ast, new ArrayList<>(), new TreeSet<>(), terms);
+    return terms.isEmpty() ? null : String.join(" + ", terms);
+  }
+
+  private static void forks(Node n, List<String> trips, TreeSet<String> iterators, List<String> terms) {
+    if (n instanceof Node.For f) {
+      if (f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel"))) {
+        terms.add(trips.isEmpty() ? "1.0" : String.join(" * ", trips));
+        return;
+      }
+      List<String> inner = new ArrayList<>(trips);
+      String trip = trip(f, iterators);
+      if (trip != null) inner.add(trip);
+      TreeSet<String> its = new TreeSet<>(iterators);
+      its.add(f.iterator());
+      forks(f.body(), inner, its, terms);
+    } else if (n instanceof Node.If i) {
+      forks(i.then(), trips, iterators, terms);
+      if (i.otherwise() != null) forks(i.otherwise(), trips, iterators, terms);
+    } else if (n instanceof Node.Block b) {
+      for (Node c : b.children()) forks(c, trips, iterators, terms);
+    } else if (n instanceof Node.Mark m) {
+      forks(m.body(), trips, iterators, terms);
+    }
+  }
+
+  /** The trip count of {@code f} as a C expression of type double, or null when its bounds use an enclosing iterator. */
+  private static String trip(Node.For f, TreeSet<String> iterators) {
+    if (f.sizeParam() != null || f.upper().equals(Node.For.NO_UPPER_BOUND)) return null;
+    TreeSet<String> used = new TreeSet<>();
+    names(f.init(), used);
+    names(f.upper(), used);
+    used.retainAll(iterators);
+    if (!used.isEmpty()) return null;
+    String lo = ExprFormat.format(f.init());
+    String hi = ExprFormat.format(f.upper());
+    String span = "(double)(" + hi + ") - (double)(" + lo + ")";
+    String count = f.step() == 1 ? span + " + 1.0" : "(" + span + ") / " + f.step() + ".0 + 1.0";
+    return "((" + hi + ") >= (" + lo + ") ? " + count + " : 0.0)";
+  }
+
+  private static void names(Expr e, TreeSet<String> out) {
+    if (e instanceof Expr.Id id) {
+      out.add(id.name());
+    } else if (e instanceof Expr.Linear l) {
+      for (Expr.Term t : l.terms()) names(t.expr(), out);
+    } else if (e instanceof Expr.Op op) {
+      for (Expr a : op.args()) names(a, out);
+    }
+  }
 
   /** The estimate of the SCoP's statement instances, as a C expression of type double. */
   public static String estimate(Scop scop) {
@@ -88,8 +163,25 @@ public final class ParallelWork {
     return "#ifndef " + THRESHOLD_MACRO + "\n#define " + THRESHOLD_MACRO + " " + threshold + "\n#endif\n";
   }
 
+  /** {@link #prelude(long)} and the macro of the work per start of a parallel loop ({@code -DPOLYJ_PARALLEL_FORK_WORK=...}). */
+  public static String prelude(long threshold, long forkThreshold) {
+    return prelude(threshold) + "#ifndef " + FORK_MACRO + "\n#define " + FORK_MACRO + " " + forkThreshold + "\n#endif\n";
+  }
+
   /** The declaration of the region's flag. */
   public static String declaration(Scop scop) {
     return "const int " + FLAG + " = " + estimate(scop) + " >= (double)" + THRESHOLD_MACRO + ";";
+  }
+
+  /**
+   * The declaration of the region's flag: its work is at least the threshold in total and per
+   * start of the parallel loops of {@code ast}.
+   */
+  public static String declaration(Scop scop, Node ast) {
+    String forks = forks(ast);
+    if (forks == null) return declaration(scop);
+    String work = estimate(scop);
+    return "const int " + FLAG + " = " + work + " >= (double)" + THRESHOLD_MACRO + " && " + work + " >= (double)"
+        + FORK_MACRO + " * (" + forks + ");";
   }
 }

@@ -11,13 +11,16 @@ import java.util.Map;
  * ({@link ParallelWork}): {@code if(polyj_parallel)} on every parallel loop.
  */
 public final class ParallelWorkPass extends BasicPass<RegionState> {
-  /** @param threshold the estimated statement instances from which parallel loops run in parallel */
-  record Options(long threshold) {}
+  /**
+   * @param threshold the estimated statement instances from which parallel loops run in parallel
+   * @param forkThreshold the estimated statement instances per start of a parallel loop from which they do
+   */
+  record Options(long threshold, long forkThreshold) {}
 
   private final Options options;
 
   public ParallelWorkPass() {
-    this(new Options(ParallelWork.DEFAULT_THRESHOLD));
+    this(new Options(ParallelWork.DEFAULT_THRESHOLD, ParallelWork.DEFAULT_FORK_THRESHOLD));
   }
 
   private ParallelWorkPass(Options options) {
@@ -29,18 +32,26 @@ public final class ParallelWorkPass extends BasicPass<RegionState> {
   @Override
   public Map<String, String> options() {
     return Map.of("threshold", "statement instances from which loops run in parallel (macro "
-        + ParallelWork.THRESHOLD_MACRO + " changes it at compile time); default " + ParallelWork.DEFAULT_THRESHOLD);
+        + ParallelWork.THRESHOLD_MACRO + " changes it at compile time); default " + ParallelWork.DEFAULT_THRESHOLD,
+        "fork-threshold", "statement instances per start of a parallel loop from which loops run in parallel (macro "
+        + ParallelWork.FORK_MACRO + "); default " + ParallelWork.DEFAULT_FORK_THRESHOLD);
   }
 
   @Override
   public Pass<RegionState> withOption(String key, String value) {
-    if (!key.equals("threshold")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
-    return new ParallelWorkPass(new Options(PassOptions.integer(this, key, value, 0)));
+    if (key.equals("threshold")) {
+      return new ParallelWorkPass(new Options(PassOptions.integer(this, key, value, 0), options.forkThreshold()));
+    }
+    if (key.equals("fork-threshold")) {
+      return new ParallelWorkPass(new Options(options.threshold(), PassOptions.integer(this, key, value, 0)));
+    }
+    throw new IllegalArgumentException(PassOptions.unknown(this, key));
   }
 
   @Override
   public String run(RegionState s) {
     s.parallelWork = options.threshold();
+    s.parallelForkWork = options.forkThreshold();
     return "";
   }
 }

@@ -41,7 +41,12 @@ public final class RegionState extends ScheduleState {
   public enum Layout {
     /** The one version. */
     SINGLE,
-    /** The one version, its parallel loops run in parallel only when the region's work is large. */
+    /**
+     * The one version with its parallel loops where the region's work is large, the same loops
+     * without the OpenMP constructs otherwise: a construct whose {@code if} clause is false still
+     * calls the OpenMP run time (about a microsecond each, which doitgen's 1500 parallel loops of
+     * 30 iterations at SMALL pay three times over) and keeps the loop outlined from the function.
+     */
     FLAGGED,
     /** The schedule's version when the work is large, the program's own order otherwise. */
     BOTH
@@ -52,6 +57,8 @@ public final class RegionState extends ScheduleState {
   public boolean parallel;
   /** The work from which parallel loops run in parallel, or null to run them always. */
   public Long parallelWork;
+  /** The work per start of a parallel loop from which parallel loops run in parallel (with {@link #parallelWork}), or null. */
+  public Long parallelForkWork;
   public BuildOptions buildOptions;
   public final List<Version> versions = new ArrayList<>();
   public Layout layout = Layout.SINGLE;
@@ -126,26 +133,42 @@ public final class RegionState extends ScheduleState {
     Version v = versions.get(0);
     switch (layout) {
       case FLAGGED:
-        return ParallelWork.prelude(parallelWork) + print(v, inner, List.of(ParallelWork.declaration(v.scop)));
-      case BOTH: {
+        return flagged(v, new Version(sequential(v.ast), v.printer, v.scop, v.scheduled), inner);
+      case BOTH:
         // the schedule where the threads run, the program's own order where the work is too small for them
-        StringBuilder macros = new StringBuilder(ParallelWork.prelude(parallelWork));
-        String scheduledCode = withoutMacros(print(v, inner + 2, List.of()), macros);
-        String own = withoutMacros(print(versions.get(1), inner + 2, List.of()), macros);
-        String unit = "  ";
-        StringBuilder sb = new StringBuilder(macros);
-        sb.append(unit.repeat(inner)).append("{\n");
-        sb.append(unit.repeat(inner + 1)).append(ParallelWork.declaration(v.scop)).append('\n');
-        sb.append(unit.repeat(inner + 1)).append("if (").append(ParallelWork.FLAG).append(")\n");
-        sb.append(scheduledCode);
-        sb.append(unit.repeat(inner + 1)).append("else\n");
-        sb.append(own);
-        sb.append(unit.repeat(inner)).append("}\n");
-        return sb.toString();
-      }
+        return flagged(v, versions.get(1), inner);
       default:
         return parametricTiles ? parametric(v, inner) : print(v, inner, List.of());
     }
+  }
+
+  /** {@code large} where the parallel-work flag is set, {@code small} otherwise. */
+  private String flagged(Version large, Version small, int inner) {
+    StringBuilder macros = new StringBuilder(parallelForkWork == null ? ParallelWork.prelude(parallelWork)
+        : ParallelWork.prelude(parallelWork, parallelForkWork));
+    String largeCode = withoutMacros(print(large, inner + 2, List.of()), macros);
+    String smallCode = withoutMacros(print(small, inner + 2, List.of()), macros);
+    String unit = "  ";
+    StringBuilder sb = new StringBuilder(macros);
+    sb.append(unit.repeat(inner)).append("{\n");
+    sb.append(unit.repeat(inner + 1)).append(parallelForkWork == null ? ParallelWork.declaration(large.scop)
+        : ParallelWork.declaration(large.scop, large.ast)).append('\n');
+    sb.append(unit.repeat(inner + 1)).append("if (").append(ParallelWork.FLAG).append(")\n");
+    sb.append(largeCode);
+    sb.append(unit.repeat(inner + 1)).append("else\n");
+    sb.append(smallCode);
+    sb.append(unit.repeat(inner)).append("}\n");
+    return sb.toString();
+  }
+
+  /** {@code n} without its {@code omp parallel} constructs (the loops run in the calling thread). */
+  static Node sequential(Node n) {
+    return Node.rewriteLoops(n, f -> {
+      if (f.pragmas().stream().noneMatch(p -> p.startsWith("omp parallel"))) return null;
+      List<String> kept = new ArrayList<>();
+      for (String p : f.pragmas()) if (!p.startsWith("omp parallel")) kept.add(p);
+      return f.withPragmas(kept).withBody(sequential(f.body()));
+    });
   }
 
   private static String print(Version v, int level, List<String> declarations) {

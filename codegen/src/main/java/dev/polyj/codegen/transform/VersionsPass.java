@@ -28,7 +28,7 @@ public final class VersionsPass extends BasicPass<RegionState> {
     if (!s.parallel || s.versions.size() != 1) return "";
     Scop program = s.programOrder;
     if (!parallelLoop(s.versions.get(0).ast)) {
-      if (program == null) return "";
+      if (program == null || s.programOrderSmallOnly) return "";
       s.versions.set(0, s.programVersion(program));
       return "program order (the schedule has no parallel loop)";
     }

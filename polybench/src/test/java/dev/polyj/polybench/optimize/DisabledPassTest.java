@@ -46,7 +46,8 @@ class DisabledPassTest {
     String kernels = System.getProperty("polyj.pipeline.kernels", KERNEL.getOrDefault(pass, "gemm"));
     // every parallel loop runs in parallel, whatever the work of the small datasets
     PassManager<RegionState> pipeline = OptimizerPipeline.defaults().disable(pass);
-    if (pipeline.enabled("parallel-work")) pipeline = pipeline.withOption("parallel-work", "threshold", "0");
+    if (pipeline.enabled("parallel-work")) pipeline = pipeline.withOption("parallel-work", "threshold", "0")
+        .withOption("parallel-work", "fork-threshold", "0");
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));

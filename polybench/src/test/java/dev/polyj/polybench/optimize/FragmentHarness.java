@@ -111,7 +111,7 @@ final class FragmentHarness {
       Files.writeString(src, program);
       for (boolean omp : new boolean[] {false, true}) {
         Path exe = work.resolve("harness" + k + (omp ? "-omp" : ""));
-        List<String> cmd = new ArrayList<>(List.of("gcc", "-O1", "-w", "-DPOLYJ_PARALLEL_WORK=0"));
+        List<String> cmd = new ArrayList<>(List.of("gcc", "-O1", "-w", "-DPOLYJ_PARALLEL_WORK=0", "-DPOLYJ_PARALLEL_FORK_WORK=0"));
         if (omp) cmd.add("-fopenmp");
         cmd.addAll(List.of("-o", exe.toString(), src.toString(), "-lm"));
         String[] r = run(cmd, work);

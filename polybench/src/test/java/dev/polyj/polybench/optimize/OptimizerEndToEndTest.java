@@ -39,7 +39,8 @@ class OptimizerEndToEndTest {
     StringWriter err = new StringWriter();
     // every parallel loop runs in parallel, whatever the work of the small datasets
     CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(
-        config.pipeline().withOption("parallel-work", "threshold", "0"))));
+        config.pipeline().withOption("parallel-work", "threshold", "0")
+            .withOption("parallel-work", "fork-threshold", "0"))));
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     List<String> args = new ArrayList<>(List.of("--dataset", dataset, "--reps", "1", "--threads", "2",

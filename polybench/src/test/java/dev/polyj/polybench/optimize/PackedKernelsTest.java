@@ -66,7 +66,7 @@ class PackedKernelsTest {
       throws IOException, InterruptedException {
     Path exe = dir.resolve(tag);
     List<String> cmd = new ArrayList<>(List.of("gcc", "-O2", "-march=native", "-fopenmp", "-ffp-contract=off", "-w",
-        "-DPOLYJ_DUMP", "-DPOLYJ_PARALLEL_WORK=0"));
+        "-DPOLYJ_DUMP", "-DPOLYJ_PARALLEL_WORK=0", "-DPOLYJ_PARALLEL_FORK_WORK=0"));
     cmd.addAll(cpp);
     cmd.addAll(List.of(source.toString(), harness.toString(), "-lm", "-o", exe.toString()));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -128,7 +128,8 @@ class SequentialTimeTest {
       var pipeline = PolyhedralOptimizer.Config.defaults().pipeline()
           .withOption("time-loop", "mode", mode.equals("unfused") ? "sequential" : "auto")
           .withOption("time-loop", "fuse", Boolean.toString(!mode.equals("unfused")));
-      if (!mode.equals("threshold")) pipeline = pipeline.withOption("parallel-work", "threshold", "0");
+      if (!mode.equals("threshold")) pipeline = pipeline.withOption("parallel-work", "threshold", "0")
+          .withOption("parallel-work", "fork-threshold", "0");
       {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -54,6 +54,11 @@ public class ScheduleState {
   private ScheduleNode tree;
   /** The program's own order, to run where the region's work is too small for threads, or null. */
   public Scop programOrder;
+  /**
+   * Whether {@link #programOrder} runs only where the region's work is too small for threads (its
+   * reuse makes tiling pay at large sizes), never in place of a schedule without parallel loops.
+   */
+  public boolean programOrderSmallOnly;
   /** When the program's order also replaces the schedule's parallel code: auto, always or never. */
   public String programOrderMode = "auto";
   /** The tile sizes (parallel, stride-one, accumulation) of matrix-product bands, or null. */

@@ -41,7 +41,14 @@ public final class ProgramOrderPass extends BasicPass<ScheduleState> {
   @Override
   public String run(ScheduleState s) {
     s.programOrderMode = options.mode();
-    s.programOrder = StreamingOrder.preferred(s.tree(), s.scop, options.mode()) ? s.scop : null;
-    return s.programOrder == null ? "" : "program order kept for small work";
+    boolean preferred = StreamingOrder.preferred(s.tree(), s.scop, options.mode());
+    // where skewed tiles pay through reuse at large sizes, a streaming program order still wins when
+    // the work is too small for threads: its data then fit in the caches, and the tiles' guards and
+    // unvectorized point loops cost more than they save (jacobi-2d at MEDIUM: 0.1x gcc tiled)
+    s.programOrderSmallOnly = !preferred && options.mode().equals("auto") && StreamingOrder.streams(s.scop)
+        && StreamingOrder.skews(s.tree());
+    s.programOrder = preferred || s.programOrderSmallOnly ? s.scop : null;
+    if (s.programOrder == null) return "";
+    return s.programOrderSmallOnly ? "program order for small work (streams)" : "program order kept for small work";
   }
 }

@@ -67,6 +67,31 @@ public final class StreamingOrder {
   }
 
   /**
+   * Whether some member of a permutable band of two or more members of {@code tree} combines two
+   * or more of a statement's iterators (a skewed band, as time tiling of a stencil makes), or is not
+   * a single affine map. Tiles of a skewed band have guarded, unvectorized point loops; they pay
+   * only through the reuse they capture across the caches, so where the work is too small for
+   * threads (and the data fit in the caches), a streaming program order runs faster. An unskewed
+   * band only permutes the program's loops and its tiles get the register and packing passes
+   * (matrix products), which pay at every size.
+   */
+  public static boolean skews(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band b && b.permutable() && b.nMember() >= 2) {
+      for (UnionRelation member : b.members()) {
+        for (Relation r : member.relations()) {
+          long[] phi = r.nBasic() == 1 ? StrideOrder.affineRow(r, 0) : null;
+          if (phi == null) return true;
+          int moved = 0;
+          for (long c : phi) if (c != 0) moved++;
+          if (moved >= 2) return true;
+        }
+      }
+    }
+    for (ScheduleNode c : n.children()) if (skews(c)) return true;
+    return false;
+  }
+
+  /**
    * Whether the program's order chosen by {@link #preferred} also replaces the schedule's
    * parallel code where the region's work is too small for threads: when it streams (or is forced
    * with {@code always}).
