@@ -94,8 +94,8 @@ public final class Dataflow {
     UnionRelation mayNo = union(out.mayNoSource, params).union(mustNo);
     UnionRelation fullMust = union(out.fullMustDeps, params);
     UnionRelation fullMay = union(out.fullMayDeps, params).union(fullMust);
-    return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(),
-        fullMust.coalesce(), fullMay.coalesce());
+    // the full dependences are only printed (flow): coalesced there, not for every optimization
+    return new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(), fullMust, fullMay);
   }
 
   private static void analyseSink(Relation c, Sources sources, TimeSchedule schedule, Levels levels, Results out) {
