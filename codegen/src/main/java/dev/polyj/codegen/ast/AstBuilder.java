@@ -1167,6 +1167,9 @@ public final class AstBuilder {
       }
     }
     if (best == null) return null;
+    // on a lattice of step m with fewer than m candidate values, each outer point has at most one
+    // value: a strided loop of at most one iteration is shorter than a guarded copy per candidate
+    if (l.stride > bestK + 1 && sameLattice(infos)) return null;
     Expr lb = lowerExpr(l.q, best, c, ctx);
     List<Node> out = new ArrayList<>();
     for (long k = 0; k <= bestK; k++) {
@@ -1176,6 +1179,14 @@ public final class AstBuilder {
       out.addAll(withValue(d, v, () -> generate(pieces, copy, d + 1, true)));
     }
     return out;
+  }
+
+  /** True when every piece has the same stride (above 1) and the same offset at this level. */
+  private static boolean sameLattice(List<LevelInfo> infos) {
+    LevelInfo first = infos.get(0);
+    if (first.stride <= 1 || first.offsetExpr == null) return false;
+    for (LevelInfo i : infos) if (i.stride != first.stride || !first.offsetExpr.equals(i.offsetExpr)) return false;
+    return true;
   }
 
   /** The largest value of row r (x minus its lower bound) over the range, or -1 beyond 1024. */

@@ -25,7 +25,8 @@ import java.util.TreeSet;
  * must check. Band flags and options become annotations of the pieces at the scan dimension of the
  * member: coincident members may run in parallel, loop types choose separate/atomic/unroll, an
  * {@code isolate} option splits the instances into the isolated part (with its own loop types)
- * and the rest, and mark nodes wrap the code of the dimension below them.
+ * and the rest, mark nodes wrap the code of the dimension below them, and expansion nodes replace
+ * each group instance by the statement instances it stands for.
  */
 public final class ScheduleTreeProblem {
   private ScheduleTreeProblem() {}
@@ -162,10 +163,63 @@ public final class ScheduleTreeProblem {
         next.add(q);
       }
       walk(g.child(), next, w);
+    } else if (node instanceof ScheduleNode.Expansion x) {
+      walk(x.child(), expanded(x, active, w), w);
     } else {
       throw new UnsupportedNodeException(node, "code generation for schedule trees with "
           + node.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " nodes: not supported yet");
     }
+  }
+
+  /**
+   * The paths below an expansion node (isl's manual, "Schedule Trees"): each group instance that
+   * reaches the node stands for the statement instances its {@code expansion} maps it to; below
+   * the node the tree schedules those instances. The schedule dimensions above the node apply to
+   * an instance through its group, given by the {@code contraction} (a function, the inverse of
+   * the expansion), so every instance of a group shares the group's outer schedule.
+   */
+  private static List<Path> expanded(ScheduleNode.Expansion x, List<Path> active, Walk w) {
+    List<Path> next = new ArrayList<>();
+    for (Path p : active) {
+      Tuple group = p.filter().space().tuple();
+      for (Relation e : x.expansion().relations()) {
+        if (!e.space().isMap() || !e.space().domainTuple().equals(group)) continue;
+        Tuple target = e.space().rangeTuple();
+        Relation c = contractionFor(x.contraction(), target, group);
+        List<String> ps = Space.mergeParams(Space.mergeParams(p.filter().space().params(), e.space().params()),
+            c.space().params());
+        w.params.addAll(ps);
+        Relation groups = p.filter().alignParams(ps);
+        Relation instances = groups.apply(e.alignParams(ps)).removeEmpty();
+        if (instances.isEmpty()) continue;
+        Relation toGroup = c.alignParams(ps).intersectDomain(instances).intersectRange(groups);
+        List<Relation> dims = new ArrayList<>();
+        for (Relation d : p.dims()) {
+          List<String> qs = Space.mergeParams(ps, d.space().params());
+          dims.add(toGroup.alignParams(qs).apply(d.alignParams(qs)));
+        }
+        int s = w.tuples.indexOf(target);
+        if (s < 0) {
+          s = w.tuples.size();
+          w.tuples.add(target);
+          w.names.add(target.hasName() ? target.name() : "S" + s);
+          w.arities.add(target.arity());
+        }
+        next.add(new Path(s, instances, dims, new ArrayList<>(p.bandDims()), new TreeSet<>(p.coincident()),
+            new HashMap<>(p.kinds()), new ArrayList<>(p.marks()), new ArrayList<>(p.guards()),
+            new ArrayList<>(p.isolates())));
+      }
+    }
+    return next;
+  }
+
+  private static Relation contractionFor(UnionRelation contraction, Tuple instance, Tuple group) {
+    for (Relation r : contraction.relations()) {
+      if (r.space().isMap() && r.space().domainTuple().equals(instance) && r.space().rangeTuple().equals(group)) {
+        return r;
+      }
+    }
+    throw new IllegalArgumentException("the contraction does not map " + instance + " to " + group);
   }
 
   private static Relation filtered(Relation set, UnionRelation filter, Walk w) {

@@ -86,8 +86,8 @@ class CodegenCommandTest {
   void unsupportedNodesAreReportedAtTheirPosition() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CodegenCommand().run(
         "domain: { S[i] : 0 <= i < 4 }\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  child:\n"
-            + "    contraction: { S[i] -> G[i] }\n    expansion: { G[j] -> S[j] }\n"));
-    assertTrue(e.getMessage().startsWith("5:5: code generation for schedule trees with expansion nodes"), e.getMessage());
+            + "    extension: { [i] -> T[i] }\n"));
+    assertTrue(e.getMessage().startsWith("5:5: code generation for schedule trees with extension nodes"), e.getMessage());
   }
 
   @Test

@@ -47,6 +47,18 @@ public final class Configurations {
     return out;
   }
 
+  /**
+   * One configuration per program, for the many small programs of the default test run: the
+   * defaults (program {@code k = 0 mod 3}), the changed sizes ({@code 1 mod 3}) or one of the others
+   * in turn ({@code 2 mod 3}).
+   */
+  public static List<Variant> light(int k) {
+    List<Variant> all = all();
+    int slot = Math.floorMod(k, 3);
+    if (slot < 2) return List.of(all.get(slot));
+    return List.of(all.get(2 + Math.floorMod(k / 3, all.size() - 2)));
+  }
+
   /** The passes the default pipeline runs and can do without. */
   static List<String> optionalPasses() {
     List<String> out = new ArrayList<>();

@@ -45,6 +45,12 @@ public final class FuzzRunner {
    */
   public static Report run(long seed, int count, IntFunction<List<Variant>> variants, Path work, boolean[] builds,
       int shrinkBudget, PrintStream log) throws IOException {
+    return run(seed, count, ProgramGenerator.MAX_STATEMENTS, variants, work, builds, shrinkBudget, log);
+  }
+
+  /** {@link #run(long, int, IntFunction, Path, boolean[], int, PrintStream)} with programs of at most {@code maxStatements}. */
+  public static Report run(long seed, int count, int maxStatements, IntFunction<List<Variant>> variants, Path work,
+      boolean[] builds, int shrinkBudget, PrintStream log) throws IOException {
     long start = System.currentTimeMillis();
     Differential d = new Differential(work.resolve("run"), builds);
     Map<Failure.Kind, Integer> failures = new EnumMap<>(Failure.Kind.class);
@@ -55,7 +61,7 @@ public final class FuzzRunner {
     int specialized = 0;
     for (int k = 0; k < count; k++) {
       long s = seed + k;
-      Program p = ProgramGenerator.generate(s);
+      Program p = ProgramGenerator.generate(s, maxStatements);
       List<Variant> vs = variants.apply(k);
       Differential.Outcome o = d.check(p.c(), "fuzz.c", vs);
       checks += vs.size();

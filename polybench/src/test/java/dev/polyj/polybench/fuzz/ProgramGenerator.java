@@ -35,10 +35,15 @@ public final class ProgramGenerator {
   private static final String[] SCALE_CONSTANTS = {"0.5", "0.75", "1.0", "0.875"};
 
   /**
-   * The most statements of a region: PolyBench's kernels have 1 to 12; larger random regions make
-   * the dependence analysis run past the time limit (reported apart, see docs/reliability.md).
+   * The most statements of a region in a campaign: PolyBench's kernels have 1 to 12; the nests the
+   * generator draws rarely reach more than 16.
    */
-  static final int MAX_STATEMENTS = 8;
+  static final int MAX_STATEMENTS = 16;
+
+  /** The most statements of the small programs of the default test run's batch. */
+  static final int SMALL_STATEMENTS = 4;
+
+  private final int maxStatements;
 
   private final SplittableRandom rnd;
   private final List<Var> arrays = new ArrayList<>();
@@ -49,13 +54,19 @@ public final class ProgramGenerator {
   private int locals;
   private int statements;
 
-  private ProgramGenerator(long seed) {
+  private ProgramGenerator(long seed, int maxStatements) {
     this.rnd = new SplittableRandom(seed);
+    this.maxStatements = maxStatements;
   }
 
   /** The program of {@code seed} (the same seed always gives the same program). */
   public static Program generate(long seed) {
-    return new ProgramGenerator(seed).program();
+    return generate(seed, MAX_STATEMENTS);
+  }
+
+  /** The program of {@code seed} with at most {@code maxStatements} statements. */
+  public static Program generate(long seed, int maxStatements) {
+    return new ProgramGenerator(seed, maxStatements).program();
   }
 
   /** An iterator in scope with the least value it takes (for non-negative subscripts). */
@@ -85,7 +96,7 @@ public final class ProgramGenerator {
     }
     List<St> region = new ArrayList<>();
     int nests = 1 + rnd.nextInt(2);
-    for (int k = 0; k < nests && statements < MAX_STATEMENTS; k++) region.add(loop(new ArrayList<>(), new ArrayList<>(), 0));
+    for (int k = 0; k < nests && statements < maxStatements; k++) region.add(loop(new ArrayList<>(), new ArrayList<>(), 0));
     List<Var> all = new ArrayList<>(arrays);
     all.addAll(scalars);
     return new Program(all, sizes, params, paramOffsets, region);
@@ -132,7 +143,7 @@ public final class ProgramGenerator {
     List<St> body = new ArrayList<>();
     if (rnd.nextInt(4) == 0) body.add(local(inner, scope));
     int n = 1 + rnd.nextInt(2);
-    for (int k = 0; k < n && statements < MAX_STATEMENTS; k++) {
+    for (int k = 0; k < n && statements < maxStatements; k++) {
       int c = rnd.nextInt(10);
       if (c < 3 && depth < 3) {
         body.add(loop(inner, scope, depth + 1));

@@ -122,8 +122,9 @@ public final class Dataflow {
     UnionRelation mayNo = union(out.mayNoSource, params).union(mustNo);
     UnionRelation fullMust = union(out.fullMustDeps, params);
     UnionRelation fullMay = union(out.fullMayDeps, params).union(fullMust);
+    // the full dependences are only printed (flow): coalesced there, not for every optimization
     FlowResult flow = new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(),
-        fullMust.coalesce(), fullMay.coalesce());
+        fullMust, fullMay);
     if (!parametric) return new Run(flow, List.of());
     // the parameters no maximization needed are unconstrained: projected out
     List<String> kept = new ArrayList<>();

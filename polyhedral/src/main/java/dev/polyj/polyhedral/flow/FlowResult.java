@@ -10,7 +10,8 @@ import dev.polyj.presburger.set.UnionRelation;
  * <p>The full dependences ({@code fullMustDependence}, {@code fullMayDependence}) are the same
  * dependences with the array element in the range, as isl's {@code get_full_*_dependence} give them:
  * {@code source -> [sink -> element]}, the element being the one the sink reads and the source
- * writes. They are {@code null} in results built without them (the four-argument constructor).
+ * writes. They are {@code null} in results built without them (the four-argument constructor), and
+ * left as computed, not coalesced (only {@code flow} prints them; it coalesces them first).
  */
 public record FlowResult(UnionRelation mustDependence, UnionRelation mayDependence,
     UnionRelation mustNoSource, UnionRelation mayNoSource,

@@ -96,8 +96,8 @@ public final class FlowYaml {
    * -> element]}) when the result has them, and the sink accesses without a source.
    */
   public static String write(FlowResult r) {
-    UnionRelation must = r.hasFullDependences() ? r.fullMustDependence() : r.mustDependence();
-    UnionRelation may = r.hasFullDependences() ? r.fullMayDependence() : r.mayDependence();
+    UnionRelation must = r.hasFullDependences() ? r.fullMustDependence().coalesce() : r.mustDependence();
+    UnionRelation may = r.hasFullDependences() ? r.fullMayDependence().coalesce() : r.mayDependence();
     return "must_dependence: " + quote(simple(must)) + "\n"
         + "may_dependence: " + quote(simple(may)) + "\n"
         + "must_no_source: " + quote(simple(r.mustNoSource())) + "\n"

@@ -153,9 +153,9 @@ final class LongRows implements RowArithmetic<long[]> {
 
     Key(long[] r) {
       this.r = r;
-      int h = 1;
-      for (int i = 1; i < r.length; i++) h = 31 * h + Long.hashCode(r[i]);
-      hash = h;
+      long h = 1;
+      for (int i = 1; i < r.length; i++) h = (h ^ r[i]) * 0x9E3779B97F4A7C15L; // small coefficients spread well
+      hash = (int) (h ^ (h >>> 32));
     }
 
     @Override

@@ -20,6 +20,11 @@ import java.util.Map;
  * splinters (the equality {@code a z = lower + i} for the few {@code i} where an integer point can
  * hide) decide exactly. Bounded and unbounded systems alike.
  *
+ * <p>{@link #isIntegerEmpty} first solves the equalities away as the Omega test does (unit
+ * substitution, mod-hat steps; exact over the integers), so the simplex, the branch and bound and
+ * the elimination that follow work on fewer variables and on tightened inequalities. Systems with
+ * many integer divisions (strided loops: {@code i = 2 floor(j/2)}) are mostly equalities.
+ *
  * <p>Arithmetic runs on {@code long} with overflow checks; when a coefficient leaves 64 bits the
  * whole test is redone on {@code BigInteger} rows. The number of splinters grows with the size of
  * the coefficients: when one decision would visit more than {@link #SPLINTER_BUDGET} of them, it
@@ -55,6 +60,28 @@ public final class OmegaTest {
    * {@code ineq . (1, x) >= 0}. Rows have width {@code 1 + nVar}; inputs are not modified.
    */
   public static boolean isIntegerEmpty(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    if (!eqs.isEmpty()) {
+      List<long[]> reduced = null;
+      try {
+        Solver<long[]> s = new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, ineqs);
+        if (!s.solveEqualities()) return true;
+        reduced = withoutUnusedColumns(s.width, s.ineqs);
+      } catch (CoefficientOverflowException e) {
+        // decided below on the rows as given
+      }
+      if (reduced != null) {
+        int n = reduced.isEmpty() ? 0 : reduced.get(0).length - 1;
+        return withoutEqualities(n, reduced);
+      }
+    }
+    return withoutEqualities(nVar, eqs, ineqs);
+  }
+
+  private static boolean withoutEqualities(int nVar, List<long[]> ineqs) {
+    return withoutEqualities(nVar, List.of(), ineqs);
+  }
+
+  private static boolean withoutEqualities(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     RationalFeasibility.Result lp = RationalFeasibility.check(nVar, eqs, ineqs);
     if (lp.known()) {
       if (!lp.feasible()) return true; // no rational point, no integer point
@@ -88,6 +115,29 @@ public final class OmegaTest {
   public static boolean isRationallyEmpty(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     RationalFeasibility.Result lp = RationalFeasibility.check(nVar, eqs, ineqs);
     return lp.known() && !lp.feasible();
+  }
+
+  /** The rows with the variable columns that are zero in every row removed. */
+  private static List<long[]> withoutUnusedColumns(int width, List<long[]> rows) {
+    boolean[] used = new boolean[width];
+    used[0] = true;
+    int n = 1;
+    for (long[] r : rows) {
+      for (int j = 1; j < width; j++) {
+        if (!used[j] && r[j] != 0) {
+          used[j] = true;
+          n++;
+        }
+      }
+    }
+    if (n == width) return rows;
+    List<long[]> out = new ArrayList<>(rows.size());
+    for (long[] r : rows) {
+      long[] c = new long[n];
+      for (int j = 0, k = 0; j < width; j++) if (used[j]) c[k++] = r[j];
+      out.add(c);
+    }
+    return out;
   }
 
   /** True when rounding the rational sample to the nearest integers satisfies every constraint. */
@@ -156,6 +206,21 @@ public final class OmegaTest {
       this.eqs.addAll(eqs);
       this.ineqs.addAll(ineqs);
       this.budget = budget;
+    }
+
+    /**
+     * Solves every equality away (unit substitution, mod-hat steps), leaving an inequality system
+     * with the same integer emptiness; false when a contradiction shows the system empty.
+     */
+    boolean solveEqualities() {
+      while (true) {
+        if (!normalize()) return false;
+        if (eqs.isEmpty()) return true;
+        do {
+          solveOneEquality();
+          if (!normalizeEqualities()) return false;
+        } while (!eqs.isEmpty());
+      }
     }
 
     Solver<R> copy() {
@@ -289,6 +354,12 @@ public final class OmegaTest {
 
     /** gcd normalisation, trivial rows, contradictions, parallel and opposite inequalities. */
     private boolean normalize() {
+      if (!normalizeEqualities()) return false;
+      return normalizeInequalities();
+    }
+
+    /** gcd normalisation of the equalities; false on a contradiction. */
+    private boolean normalizeEqualities() {
       List<R> ne = new ArrayList<>(eqs.size());
       for (R r : eqs) {
         if (ops.varsZero(r)) {
@@ -300,6 +371,11 @@ public final class OmegaTest {
         ne.add(n);
       }
       eqs = ne;
+      return true;
+    }
+
+    /** gcd normalisation, trivial rows, contradictions, parallel and opposite inequalities. */
+    private boolean normalizeInequalities() {
       Map<Object, R> tightest = new HashMap<>();
       List<Object> order = new ArrayList<>();
       for (R r : ineqs) {
