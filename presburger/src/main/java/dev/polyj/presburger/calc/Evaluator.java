@@ -654,7 +654,11 @@ final class Evaluator {
         }
         break;
       case "sum":
-        if (qpoly(a) != null) return qpolyResult(f, pos, () -> Summation.sum(qpoly(a)));
+        if (qpoly(a) != null) {
+          // as in iscc: a polynomial over parameters only has no domain to sum over
+          if (qpoly(a).members().stream().anyMatch(g -> !g.space().isSet())) throw CalcException.input(pos, "sum: the polynomial has no domain to sum over");
+          return qpolyResult(f, pos, () -> Summation.sum(qpoly(a)));
+        }
         break;
       case "lb":
       case "ub":

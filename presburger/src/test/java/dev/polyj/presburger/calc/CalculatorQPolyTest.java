@@ -215,4 +215,12 @@ class CalculatorQPolyTest {
     assertEquals("piecewise quasipolynomial", r.out().get(1));
     assertTrue(r.out().get(2).contains("-2"), r.out().get(2));
   }
+
+  /** A sum over a polynomial with no domain (a card's result) is bad input, as in iscc, not an internal error. */
+  @Test
+  void sumOfAPolynomialWithoutDomainIsAnInputError() {
+    CalcRun r = CalcRun.on(new Calculator(), "D := [N] -> { [i, j] : 0 <= i < N and 0 <= j <= i };\nsum (card D);\nprint 2;");
+    assertEquals(Calculator.Outcome.INPUT_ERROR, r.outcome());
+    assertTrue(r.err().get(0).startsWith("2:") && r.err().get(0).contains("no domain"), r.err().toString());
+  }
 }
