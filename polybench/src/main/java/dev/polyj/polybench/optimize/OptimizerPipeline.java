@@ -17,6 +17,7 @@ import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
 import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
 import dev.polyj.polyhedral.scheduling.pass.TimeLoopPass;
+import dev.polyj.polyhedral.storage.pass.DeLicmPass;
 import dev.polyj.polyhedral.storage.pass.ScalarExpansionPass;
 import dev.polyj.polyhedral.storage.pass.StorageContractionPass;
 import dev.polyj.polyhedral.tiling.pass.DiamondPass;
@@ -41,6 +42,7 @@ public final class OptimizerPipeline {
     return List.of(
         // SCoP
         new SdrPass(),
+        new DeLicmPass(),
         new ScalarExpansionPass(),
         // schedule tree
         new SchedulingPass(),

@@ -271,7 +271,8 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
           notes.add("region " + (k + 1) + " (" + where(region) + "): optimized"
               + (reordered ? ", reductions reassociated" : "")
               + (region.specialized().isEmpty() ? "" : ", for " + values(region) + " only (other values stop the "
-                  + "compilation)"));
+                  + "compilation)")
+              + (r.notes.isEmpty() ? "" : "; " + String.join("; ", r.notes)));
         } catch (RuntimeException e) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
         }

@@ -36,6 +36,8 @@ public class ScheduleState {
   private UnionRelation deps;
   /** C lines a SCoP pass needs first in the region's block (declarations of its temporaries). */
   public final List<String> blockDeclarations = new java.util.ArrayList<>();
+  /** What the passes want said about this region in the optimizer's notes. */
+  public final List<String> notes = new java.util.ArrayList<>();
   /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
   public final List<String> blockReleases = new java.util.ArrayList<>();
 
