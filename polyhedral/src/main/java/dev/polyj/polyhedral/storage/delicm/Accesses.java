@@ -113,13 +113,14 @@ final class Accesses {
     return byLocation.getOrDefault(location, List.of());
   }
 
-  /** Whether every access of scalar {@code s} is a definite read or write of the plain name. */
+  /** Whether every access of scalar {@code s} is a read or a definite write of the plain name. */
   boolean plainScalar(String s) {
     for (Statement st : scop.statements()) {
       java.util.Set<Expr> exprs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
       for (Access a : st.accesses()) {
         if (!a.array().equals(s)) continue;
-        if (a.may() || !(a.expr() instanceof Expr.Ident)) return false;
+        // a read under a condition is a possible read: its value must be there all the same
+        if ((a.may() && a.isWrite()) || !(a.expr() instanceof Expr.Ident)) return false;
         exprs.add(a.expr());
       }
       if (mentions(st.body(), s) != exprs.size()) return false;

@@ -41,6 +41,7 @@ final class GreedyMapping {
   private GreedyMapping() {}
 
   static Result run(Scop scop, ConflictCheck.Mode mode) {
+    Scop original0 = scop;
     Map<String, String> mapped = new LinkedHashMap<>();
     List<Statement> order = new ArrayList<>(scop.statements());
     for (Statement original : order) {
@@ -56,9 +57,8 @@ final class GreedyMapping {
         while (!queue.isEmpty()) {
           String s = queue.pop();
           if (!tried.add(s) || mapped.containsKey(s)) continue;
-          Statement u = statement(scop, original.name());
-          if (u == null) break;
-          Scop next = tryMap(scop, s, u, k, mode);
+          // the target write as it was: a copy it made into a self-copy may have been removed since
+          Scop next = tryMap(scop, original0, s, original, k, mode);
           if (next == null) continue;
           List<String> writers = writers(scop, s);
           scop = next;
@@ -71,7 +71,7 @@ final class GreedyMapping {
   }
 
   /** The SCoP with scalar {@code s} mapped onto the elements written by access {@code k} of {@code u}, or null. */
-  static Scop tryMap(Scop scop, String s, Statement u, int k, ConflictCheck.Mode mode) {
+  static Scop tryMap(Scop scop, Scop original, String s, Statement u, int k, ConflictCheck.Mode mode) {
     ArrayInfo scalar = find(scop, s);
     Access w = u.accesses().get(k);
     ArrayInfo target = scop.array(w.array());
@@ -93,7 +93,7 @@ final class GreedyMapping {
     }
     for (Statement x : scop.statements()) {
       if (x.accesses().stream().noneMatch(a -> a.array().equals(s))) continue;
-      int[] pairing = pairing(acc.time, u, x);
+      int[] pairing = pairing(original, u, x);
       if (DEBUG) System.err.println("delicm: " + s + " pairing " + u.name() + " " + x.name() + " " + java.util.Arrays.toString(pairing));
       if (pairing == null) return null;
       for (int q = 0; q < u.depth(); q++) {
@@ -140,7 +140,7 @@ final class GreedyMapping {
         accesses.add(a);
         continue;
       }
-      accesses.add(new Access(a.kind(), false, array, t.withSpace(Space.map(t.space().params(),
+      accesses.add(new Access(a.kind(), a.may(), array, t.withSpace(Space.map(t.space().params(),
           a.relation().space().domainTuple(), t.space().rangeTuple())), sub));
     }
     Expr body = Expr.transform(x.body(), e -> e instanceof Expr.Ident id && id.name().equals(s) ? sub : e);
@@ -166,9 +166,9 @@ final class GreedyMapping {
    * that {@code x} does not share (the write's subscripts must not depend on it), null when a
    * schedule is not of the program's 2d+1 form.
    */
-  static int[] pairing(Timeline time, Statement u, Statement x) {
-    Object[] du = dims(time.scop(), u);
-    Object[] dx = dims(time.scop(), x);
+  static int[] pairing(Scop original, Statement u, Statement x) {
+    Object[] du = dims(original, u);
+    Object[] dx = dims(original, x);
     if (du == null || dx == null) return null;
     int[] pairs = new int[u.depth()];
     java.util.Arrays.fill(pairs, -1);
@@ -205,7 +205,7 @@ final class GreedyMapping {
         for (int i = 0; i < b.nIn(); i++) {
           if (eq[b.inCol(i)] != 0) {
             its++;
-            if (eq[b.inCol(i)] == -c) it = i;
+            if (eq[b.inCol(i)] == -c || eq[b.inCol(i)] == c) it = i; // a loop run forwards or backwards
           }
         }
         if (other) continue;

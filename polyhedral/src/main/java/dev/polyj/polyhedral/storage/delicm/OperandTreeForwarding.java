@@ -104,6 +104,13 @@ final class OperandTreeForwarding {
         moved.add(new Access(Access.Kind.READ, r.may(), r.array(), at, Expr.substitute(r.expr(), rename)));
       }
       Expr tree = Expr.substitute(as.value(), rename);
+      // loads moved under a condition of the reader are only possible there
+      boolean conditional = x.accesses().stream().anyMatch(a -> a.array().equals(s) && a.may());
+      if (conditional) {
+        List<Access> may = new ArrayList<>();
+        for (Access a : moved) may.add(new Access(a.kind(), true, a.array(), a.relation(), a.expr()));
+        moved = may;
+      }
       List<Access> accesses = new ArrayList<>();
       for (Access a : x.accesses()) {
         if (a.array().equals(s)) {
