@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * Operand tree forwarding (DeLICM, Kruse and Grosser, CGO 2018, Section 3, Listings 9 and 10):
- * a scalar defined once by {@code s = e} is replaced in each statement reading it by the operand
+ * a scalar defined once, inside a loop, by {@code s = e} is replaced in each statement reading it by the operand
  * tree {@code e} itself, with the defining instance's iterators written in the reader's, when
  * {@code e} is speculatable (arithmetic, literals, iterators and parameters; no calls, no
  * division of integers) and each load in it ({@code A[i]}, or another scalar) still finds, at the
@@ -65,6 +65,8 @@ final class OperandTreeForwarding {
     }
     if (def == null) return null;
     Statement d = scop.statement(def.statement());
+    // a definition outside every loop carries no dependence from one iteration to the next
+    if (d.depth() == 0) return null;
     if (d.writes().size() != 1 || !(d.body() instanceof Expr.Assign as) || !as.op().equals("=")
         || !(as.target() instanceof Expr.Ident id) || !id.name().equals(s)) {
       return null;
