@@ -131,19 +131,24 @@ final class GreedyMapping {
     return ScopEdit.edit(scop, replaced, removed);
   }
 
-  /** The statement with every access of {@code s} turned into one of {@code array} at {@code target}, written {@code sub}. */
+  /**
+   * The statement with every access of {@code s} turned into one of {@code array} at {@code
+   * target}, written {@code sub} (a fresh copy for each occurrence of {@code s}).
+   */
   private static Statement retarget(Statement x, String s, String array, Relation target, Expr sub) {
     List<Access> accesses = new ArrayList<>();
     Relation t = target.intersectDomain(x.domain().alignParams(target.space().params()));
+    Map<Expr, Expr> occurrence = new java.util.IdentityHashMap<>();
     for (Access a : x.accesses()) {
       if (!a.array().equals(s)) {
         accesses.add(a);
         continue;
       }
+      Expr e = occurrence.computeIfAbsent(a.expr(), k -> ScopEdit.copy(sub, Map.of(), new java.util.IdentityHashMap<>()));
       accesses.add(new Access(a.kind(), a.may(), array, t.withSpace(Space.map(t.space().params(),
-          a.relation().space().domainTuple(), t.space().rangeTuple())), sub));
+          a.relation().space().domainTuple(), t.space().rangeTuple())), e));
     }
-    Expr body = Expr.transform(x.body(), e -> e instanceof Expr.Ident id && id.name().equals(s) ? sub : e);
+    Expr body = Expr.transform(x.body(), e -> occurrence.getOrDefault(e, e));
     return new Statement(x.name(), x.iterators(), x.domain(), accesses, body, x.pos());
   }
 

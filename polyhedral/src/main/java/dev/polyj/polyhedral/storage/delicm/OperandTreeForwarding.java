@@ -97,32 +97,30 @@ final class OperandTreeForwarding {
       Map<String, Expr> rename = new HashMap<>();
       for (int q = 0; q < d.depth(); q++) rename.put(d.iterators().get(q), its.get(q));
       // every load of the tree finds at x what it found at d
-      List<Access> moved = new ArrayList<>();
+      List<Access> loads = new ArrayList<>();
       for (int k = 0; k < d.accesses().size(); k++) {
         Access r = d.accesses().get(k);
         if (!r.isRead()) continue;
         Relation at = m.apply(r.relation().alignParams(params));
         if (!sameContent(acc, Accesses.tag(d, k), r.array(), x, at, m)) return null;
-        moved.add(new Access(Access.Kind.READ, r.may(), r.array(), at, Expr.substitute(r.expr(), rename)));
+        loads.add(new Access(Access.Kind.READ, r.may(), r.array(), at, r.expr()));
       }
-      Expr tree = Expr.substitute(as.value(), rename);
-      // loads moved under a condition of the reader are only possible there
-      boolean conditional = x.accesses().stream().anyMatch(a -> a.array().equals(s) && a.may());
-      if (conditional) {
-        List<Access> may = new ArrayList<>();
-        for (Access a : moved) may.add(new Access(a.kind(), true, a.array(), a.relation(), a.expr()));
-        moved = may;
-      }
+      // each occurrence of s gets its own copy of the tree, and the loads of that copy as accesses
+      Map<Expr, Expr> trees = new java.util.IdentityHashMap<>();
       List<Access> accesses = new ArrayList<>();
       for (Access a : x.accesses()) {
-        if (a.array().equals(s)) {
-          if (a.isWrite()) return null;
-          accesses.addAll(moved);
-        } else {
+        if (!a.array().equals(s)) {
           accesses.add(a);
+          continue;
+        }
+        if (a.isWrite()) return null;
+        Map<Expr, Expr> copies = new java.util.IdentityHashMap<>();
+        trees.put(a.expr(), ScopEdit.copy(as.value(), rename, copies));
+        for (Access l : loads) {
+          accesses.add(new Access(Access.Kind.READ, l.may() || a.may(), l.array(), l.relation(), copies.get(l.expr())));
         }
       }
-      Expr body = Expr.transform(x.body(), e -> e instanceof Expr.Ident i && i.name().equals(s) ? tree : e);
+      Expr body = Expr.transform(x.body(), e -> trees.getOrDefault(e, e));
       replaced.put(x.name(), new Statement(x.name(), x.iterators(), x.domain(), accesses, body, x.pos()));
       readers++;
     }

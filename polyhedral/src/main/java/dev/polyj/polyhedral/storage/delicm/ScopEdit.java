@@ -86,6 +86,28 @@ final class ScopEdit {
   }
 
   /**
+   * A fresh copy of {@code e} (no node shared with it, so that each access of the result has its
+   * own expression node, as the front end makes them) with the identifiers of {@code rename}
+   * replaced by copies of their expressions; {@code copies} receives each node of {@code e} with
+   * its copy.
+   */
+  static Expr copy(Expr e, Map<String, Expr> rename, Map<Expr, Expr> copies) {
+    Expr out;
+    if (e instanceof Expr.Ident id) {
+      Expr r = rename.get(id.name());
+      out = r != null ? copy(r, Map.of(), new java.util.IdentityHashMap<>()) : new Expr.Ident(id.name(), id.pos());
+    } else if (e instanceof Expr.Call c) {
+      List<Expr> args = new ArrayList<>();
+      for (Expr a : c.args()) args.add(copy(a, rename, copies));
+      out = new Expr.Call(c.callee(), args, c.pos());
+    } else {
+      out = e.mapChildren(c -> copy(c, rename, copies));
+    }
+    copies.put(e, out);
+    return out;
+  }
+
+  /**
    * For each output dimension of the single-valued affine map {@code m} (one basic relation, no
    * divisions), its value as a C expression in the input names {@code inputs} and the
    * parameters; null when some output is not such an expression.
