@@ -34,8 +34,7 @@ final class Ablation {
   /** Runs the ablation on {@code suiteDir} (null for the built-in suite) and returns bench's exit code. */
   int run(Path suiteDir, List<String> kernels) {
     try {
-      BenchSuite suite = suiteDir == null ? BenchSuite.embedded(config.outDir().resolve("suite"))
-          : BenchSuite.open(suiteDir);
+      BenchSuite suite = BenchSuite.resolve(suiteDir, config.outDir().resolve("suite"));
       List<BenchKernel> selected = suite.select(kernels);
       boolean allOk = true;
       BenchResults full = run("all", optimizer, suite, selected);

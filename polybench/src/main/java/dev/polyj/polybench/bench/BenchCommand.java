@@ -48,7 +48,8 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Option(names = "--suite", paramLabel = "DIR",
       description = "A PolyBench/C 4.2 checkout (utilities/benchmark_list) or an extracted polyj"
-          + " suite; default: the built-in suite.")
+          + " suite, or builtin-scalar (the built-in kernels as LICM and GVN leave them, scalars promoted);"
+          + " default: the built-in suite.")
   Path suite;
 
   @Option(names = "--dataset", paramLabel = "SIZE", defaultValue = "LARGE",
@@ -154,9 +155,7 @@ public final class BenchCommand implements Callable<Integer> {
     Progress.Mode mode = parseEnum(Progress.Mode.class, progressMode, "--progress");
     if (ablation) return new Ablation(config, (PipelineOptimizer) optimizer, mode, stdout, err).run(suite, kernels);
     try {
-      BenchSuite benchSuite = suite == null
-          ? BenchSuite.embedded(config.outDir().resolve("suite"))
-          : BenchSuite.open(suite);
+      BenchSuite benchSuite = BenchSuite.resolve(suite, config.outDir().resolve("suite"));
       List<BenchKernel> workList = benchSuite.select(kernels);
       List<BenchKernel> selected = shard.select(workList);
       Progress progress = Progress.create(mode, err);

@@ -39,14 +39,33 @@ public record BenchSuite(
 
   /** Extracts the built-in suite into {@code dir} and describes it. */
   public static BenchSuite embedded(Path dir) throws IOException {
-    EmbeddedSuite suite = EmbeddedSuite.load();
+    return embedded(dir, EmbeddedSuite.load(), "built-in");
+  }
+
+  /** The name that selects the scalar-promoted built-in suite ({@code bench --suite builtin-scalar}). */
+  public static final String BUILTIN_SCALAR = "builtin-scalar";
+
+  /**
+   * The suite named by bench's {@code --suite}: the built-in one when null, the scalar-promoted
+   * built-in one for {@value #BUILTIN_SCALAR} (unless a directory of that name exists), else the
+   * directory. Built-in suites are extracted into {@code extractDir}.
+   */
+  public static BenchSuite resolve(Path suite, Path extractDir) throws BenchSetupException, IOException {
+    if (suite == null) return embedded(extractDir);
+    if (suite.toString().equals(BUILTIN_SCALAR) && !Files.exists(suite)) {
+      return embedded(extractDir, EmbeddedSuite.loadScalarPromoted(), BUILTIN_SCALAR);
+    }
+    return open(suite);
+  }
+
+  private static BenchSuite embedded(Path dir, EmbeddedSuite suite, String name) throws IOException {
     Path root = suite.extractTo(dir);
     List<BenchKernel> kernels = new ArrayList<>();
     for (Kernel k : suite.kernels()) {
       kernels.add(new BenchKernel(k.name(), k.category(), k.sourceIn(root),
           List.of(root, k.directoryIn(root))));
     }
-    return new BenchSuite("built-in", Flavor.POLYJ, List.of(EmbeddedSuite.harnessSourceIn(root)),
+    return new BenchSuite(name, Flavor.POLYJ, List.of(EmbeddedSuite.harnessSourceIn(root)),
         kernels);
   }
 

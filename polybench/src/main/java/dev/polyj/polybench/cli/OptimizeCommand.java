@@ -77,6 +77,11 @@ final class OptimizeCommand implements Callable<Integer> {
           + "the non-unimodular point loops make code generation slow on 2-D stencils).")
   boolean diamond;
 
+  @Option(names = "--delicm", defaultValue = "false",
+      description = "Remove scalar dependences without new memory before scheduling: scalars mapped into unused "
+          + "array elements, scalars defined once forwarded (the delicm pass; default: off).")
+  boolean delicm;
+
   @Option(names = "--reassociate", negatable = true, defaultValue = "false",
       description = "Let reductions (x = x + e, *, min, max) be reordered and run in parallel with OpenMP "
           + "reduction clauses; sums then round differently (default: off, the output computes bit for bit what the "
@@ -162,6 +167,7 @@ final class OptimizeCommand implements Callable<Integer> {
    */
   PassManager<RegionState> pipeline(PolyhedralOptimizer.Config config) {
     PassManager<RegionState> p = config.pipeline();
+    if (delicm) p = p.enable("delicm");
     String st = storage == null ? "default" : storage.trim().toLowerCase(java.util.Locale.ROOT);
     if (st.equals("quov")) {
       p = p.enable("quov");

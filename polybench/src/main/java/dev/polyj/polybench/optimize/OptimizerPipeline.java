@@ -18,6 +18,7 @@ import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
 import dev.polyj.polyhedral.speculation.RuntimeChecksPass;
 import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
 import dev.polyj.polyhedral.scheduling.pass.TimeLoopPass;
+import dev.polyj.polyhedral.storage.pass.DeLicmPass;
 import dev.polyj.polyhedral.storage.pass.QuovPass;
 import dev.polyj.polyhedral.storage.pass.ScalarExpansionPass;
 import dev.polyj.polyhedral.storage.pass.StorageContractionPass;
@@ -44,6 +45,7 @@ public final class OptimizerPipeline {
         // SCoP
         new RuntimeChecksPass(),
         new SdrPass(),
+        new DeLicmPass(),
         new ScalarExpansionPass(),
         // schedule tree
         new SchedulingPass(),

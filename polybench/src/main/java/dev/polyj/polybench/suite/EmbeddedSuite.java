@@ -39,6 +39,11 @@ public final class EmbeddedSuite {
   public static final String HARNESS_SOURCE = "polyj_bench.c";
   /** File name of the kernel index. */
   public static final String INDEX = "suite.txt";
+  /**
+   * Class-path directory of the scalar-promoted variants ({@code <name>.c}), each kernel as
+   * loop-invariant code motion and value numbering leave it, with a trailing slash.
+   */
+  public static final String SCALAR_ROOT = "dev/polyj/polybench/suite-scalar/";
 
   private final List<Kernel> kernels;
   private final ClassLoader loader;
@@ -53,6 +58,20 @@ public final class EmbeddedSuite {
     ClassLoader loader = EmbeddedSuite.class.getClassLoader();
     String index = new String(readResource(loader, RESOURCE_ROOT + INDEX), StandardCharsets.UTF_8);
     return new EmbeddedSuite(parseIndex(index), loader);
+  }
+
+  /**
+   * The scalar-promoted suite: the same kernels, headers and harness, each kernel's source the
+   * variant under {@value #SCALAR_ROOT} (accumulators and hoisted loads in scalars; computes bit
+   * for bit what the original computes).
+   */
+  public static EmbeddedSuite loadScalarPromoted() {
+    EmbeddedSuite base = load();
+    List<Kernel> kernels = new ArrayList<>();
+    for (Kernel k : base.kernels) {
+      kernels.add(new Kernel(k.name(), k.category(), SCALAR_ROOT + k.name() + ".c", k.headerResource()));
+    }
+    return new EmbeddedSuite(kernels, base.loader);
   }
 
   /**

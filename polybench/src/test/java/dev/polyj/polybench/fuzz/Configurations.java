@@ -28,6 +28,7 @@ public final class Configurations {
     out.add(new Variant("param-tiles", List.of("--tile", "param:4,3"), List.of(), false));
     out.add(Variant.of("no-wavefront-no-unroll", "--no-wavefront", "--no-stride-order", "--unroll-jam", "1"));
     out.add(Variant.of("diamond", "--diamond", "--tile", "4"));
+    out.add(Variant.of("delicm", "--delicm"));
     out.add(new Variant("reassociate", List.of("--reassociate"), List.of(), true));
     out.add(new Variant("reassociate-sequential-sizes", List.of("--reassociate", "--no-parallel"), OTHER_SIZES, true));
     out.addAll(eachPassDisabled(optionalPasses()));

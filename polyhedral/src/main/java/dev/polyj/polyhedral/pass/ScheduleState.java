@@ -38,6 +38,8 @@ public class ScheduleState {
   public dev.polyj.polyhedral.speculation.RuntimeChecks runtimeChecks = new dev.polyj.polyhedral.speculation.RuntimeChecks();
   /** C lines a SCoP pass needs first in the region's block (declarations of its temporaries). */
   public final List<String> blockDeclarations = new java.util.ArrayList<>();
+  /** What the passes want said about this region in the optimizer's notes. */
+  public final List<String> notes = new java.util.ArrayList<>();
   /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
   public final List<String> blockReleases = new java.util.ArrayList<>();
   /**
@@ -45,8 +47,6 @@ public class ScheduleState {
    * for those sizes only); the region's original code runs otherwise. Null: always valid.
    */
   public String guard;
-  /** What passes tell the user about the region (printed by {@code optimize} after its own note). */
-  public final List<String> notes = new java.util.ArrayList<>();
 
   // ---- schedule level
   /** The scheduler's hyperplanes, or null for the program's own schedule. */

@@ -2,6 +2,10 @@
  * The storage passes, in pipeline order:
  *
  * <ol>
+ *   <li>{@code delicm} ({@link dev.polyj.polyhedral.storage.pass.DeLicmPass}, SCoP level, off by
+ *       default): scalars declared in the region mapped into array elements unused while they are
+ *       live, scalars defined once forwarded into their users (Kruse and Grosser, "DeLICM: Scalar
+ *       Dependence Removal at Zero Memory Cost", CGO 2018);
  *   <li>{@code scalar-expansion} ({@link dev.polyj.polyhedral.storage.pass.ScalarExpansionPass}, SCoP
  *       level): scalars written in loops become arrays, one element per write, copied back after
  *       the region (Feautrier, "Array expansion", ICS 1988; the opposite direction of Kruse and
