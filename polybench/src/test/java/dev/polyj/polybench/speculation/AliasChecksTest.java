@@ -71,7 +71,7 @@ class AliasChecksTest {
     Files.writeString(source, PROGRAM);
     // parallel loops run in parallel whatever the work, so that the optimized order shows
     PolyhedralOptimizer.Output out = new PolyhedralOptimizer(PolyhedralOptimizer.Config.defaults().pipeline()
-        .withOption("parallel-work", "threshold", "0")).optimize(source, List.of());
+        .withOption("parallel-work", "threshold", "0").withOption("parallel-work", "fork-threshold", "0")).optimize(source, List.of());
     assertTrue(out.notes().toString().contains("optimized under run-time checks"), out.notes().toString());
     Path optimized = dir.resolve("smooth_opt.c");
     Files.writeString(optimized, out.text());

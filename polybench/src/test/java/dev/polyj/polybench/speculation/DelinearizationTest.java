@@ -84,7 +84,7 @@ class DelinearizationTest {
   private static PolyhedralOptimizer optimizer() {
     // parallel loops run in parallel whatever the work, so that the optimized order shows
     return new PolyhedralOptimizer(PolyhedralOptimizer.Config.defaults().pipeline()
-        .withOption("parallel-work", "threshold", "0"));
+        .withOption("parallel-work", "threshold", "0").withOption("parallel-work", "fork-threshold", "0"));
   }
 
   @Test
