@@ -116,6 +116,7 @@ public final class ScalarPromotion {
       ArrayInfo info = null;
       for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) info = a;
       if (element == null || info == null) continue;
+      if (!determinedByInstance(array, users) || mentionsAssigned(element, lines)) continue;
       String local = PREFIX + next++;
       locals.put(array, local);
       loads.add(info.elementType().replace("const", "").trim() + " " + local + " = " + element + ";");
@@ -137,6 +138,39 @@ public final class ScalarPromotion {
     Node block = new Node.Block(List.of(text(loads), loop, text(stores)));
     Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
     return new Node.If(nonEmpty, block, null);
+  }
+
+  /**
+   * Whether every access of the loop's statements to {@code array} touches one element per
+   * statement instance. A subscript computed from data ({@code q[l]} with {@code l} read from
+   * memory) is modelled as an access to any element of a range; its text may look invariant while
+   * the element changes from one iteration to the next.
+   */
+  private boolean determinedByInstance(String array, List<Node.User> users) {
+    for (Node.User u : users) {
+      Statement st = statement(u.name());
+      for (Access a : st.accesses()) {
+        if (!a.array().equals(array) || a.relation().space().nOut() == 0) continue;
+        Relation r = a.relation().intersectDomain(st.domain());
+        Relation sameInstance = r.reverse().apply(r);
+        if (!sameInstance.isSubset(sameInstance.domain().identity())) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@code element}'s subscripts mention a variable that {@code lines} assign. */
+  public static boolean mentionsAssigned(String element, List<List<String>> lines) {
+    Matcher id = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*").matcher(element);
+    int open = element.indexOf('[');
+    while (id.find()) {
+      if (id.start() < open) continue;
+      Pattern assign = Pattern.compile("(?<![A-Za-z0-9_.>\\]])" + Pattern.quote(id.group())
+          + "\\s*(?:[-+*/%&|^]|<<|>>)?=(?!=)|(?:\\+\\+|--)\\s*" + Pattern.quote(id.group())
+          + "(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])" + Pattern.quote(id.group()) + "\\s*(?:\\+\\+|--)");
+      for (List<String> l : lines) for (String s : l) if (assign.matcher(s).find()) return true;
+    }
+    return false;
   }
 
   private Node.User text(List<String> text) {

@@ -49,6 +49,17 @@ class ScalarPromotionTest {
   }
 
   @Test
+  void anElementWhoseSubscriptTheLoopAssigns() {
+    List<List<String>> loop = List.of(List.of("l_x = fmax(fabs(t3_x), fabs(t4_x));"),
+        List.of("t1_x <= 1.0 ? q[l_x] = q[l_x] + 1.0 : 0;"));
+    assertTrue(ScalarPromotion.mentionsAssigned("q[l_x]", loop));
+    assertTrue(ScalarPromotion.mentionsAssigned("q[k]", List.of(List.of("k++;"))));
+    assertTrue(ScalarPromotion.mentionsAssigned("q[k]", List.of(List.of("k += 2;"))));
+    assertFalse(ScalarPromotion.mentionsAssigned("q[c0]", loop));
+    assertFalse(ScalarPromotion.mentionsAssigned("q[k]", List.of(List.of("s = s + (k == 1) + (k <= 2) + q[k];"))));
+  }
+
+  @Test
   void theArrayItselfOrAnotherArrayWithTheSameSuffix() {
     assertNull(element("s", "c1", "f(s);", "s[c0] = s[c0] + 1;"));
     assertEquals("tmp[c0]", element("tmp", "c1", "tmp[c0] = tmp[c0] + xtmp[c1] + a.tmp[c1];"));
