@@ -55,7 +55,7 @@ public record BenchSuite(
     if (suite.toString().equals(BUILTIN_SCALAR) && !Files.exists(suite)) {
       return embedded(extractDir, EmbeddedSuite.loadScalarPromoted(), BUILTIN_SCALAR);
     }
-    return open(suite);
+    return open(suite, extractDir);
   }
 
   private static BenchSuite embedded(Path dir, EmbeddedSuite suite, String name) throws IOException {
@@ -71,12 +71,21 @@ public record BenchSuite(
 
   /**
    * Reads a suite directory: either a PolyBench/C 4.2 checkout ({@value #POLYBENCH_LIST} lists
-   * {@code ./category/.../kernel/kernel.c}; the harness is {@value #POLYBENCH_HARNESS}) or an
-   * extracted built-in suite ({@code suite.txt} and {@code polyj_bench.c}).
+   * {@code ./category/.../kernel/kernel.c}; the harness is {@value #POLYBENCH_HARNESS}) or a polyj
+   * suite ({@code suite.txt} with the harness {@code polyj_bench.c} beside it).
    *
    * @throws BenchSetupException when the directory is neither, or a listed file is missing
    */
   public static BenchSuite open(Path dir) throws BenchSetupException, IOException {
+    return open(dir, null);
+  }
+
+  /**
+   * {@link #open(Path)}, where a polyj suite without a harness of its own ({@code suite.txt} only,
+   * as the suites under {@code bench/} are) gets the built-in suite's harness, written into
+   * {@code extractDir} (null: such a suite is refused).
+   */
+  public static BenchSuite open(Path dir, Path extractDir) throws BenchSetupException, IOException {
     if (!Files.isDirectory(dir)) {
       throw new BenchSetupException("suite directory " + dir + " does not exist");
     }
@@ -84,9 +93,13 @@ public record BenchSuite(
     if (Files.isRegularFile(root.resolve(POLYBENCH_LIST))) {
       return openPolyBench(root);
     }
-    if (Files.isRegularFile(root.resolve(EmbeddedSuite.INDEX))
-        && Files.isRegularFile(EmbeddedSuite.harnessSourceIn(root))) {
-      return openPolyj(root);
+    if (Files.isRegularFile(root.resolve(EmbeddedSuite.INDEX))) {
+      if (Files.isRegularFile(EmbeddedSuite.harnessSourceIn(root))) {
+        return openPolyj(root, root);
+      }
+      if (extractDir != null) {
+        return openPolyj(root, EmbeddedSuite.extractHarnessTo(extractDir.resolve("harness")));
+      }
     }
     throw new BenchSetupException(dir + " is neither a PolyBench/C 4.2 tree (no "
         + POLYBENCH_LIST + ") nor a polyj suite (no " + EmbeddedSuite.INDEX + " and "
@@ -132,7 +145,8 @@ public record BenchSuite(
     return new BenchSuite("PolyBench/C at " + root, Flavor.POLYBENCH, List.of(harness), kernels);
   }
 
-  private static BenchSuite openPolyj(Path root) throws BenchSetupException, IOException {
+  /** A polyj suite at {@code root} whose harness (header and source) is in {@code harness}. */
+  private static BenchSuite openPolyj(Path root, Path harness) throws BenchSetupException, IOException {
     List<String> lines =
         Files.readAllLines(root.resolve(EmbeddedSuite.INDEX), StandardCharsets.UTF_8);
     List<BenchKernel> kernels = new ArrayList<>();
@@ -151,13 +165,14 @@ public record BenchSuite(
       if (!Files.isRegularFile(source)) {
         throw new BenchSetupException(where + "no such file " + source);
       }
-      kernels.add(new BenchKernel(f[0], f[1], source, List.of(root, dir)));
+      kernels.add(new BenchKernel(f[0], f[1], source,
+          harness.equals(root) ? List.of(root, dir) : List.of(harness, root, dir)));
     }
     if (kernels.isEmpty()) {
       throw new BenchSetupException(root.resolve(EmbeddedSuite.INDEX) + " lists no kernel");
     }
     return new BenchSuite("polyj suite at " + root, Flavor.POLYJ,
-        List.of(EmbeddedSuite.harnessSourceIn(root)), kernels);
+        List.of(EmbeddedSuite.harnessSourceIn(harness)), kernels);
   }
 
   /**

@@ -142,6 +142,23 @@ public final class EmbeddedSuite {
     return dir;
   }
 
+  /**
+   * Writes the harness alone (header and source) into {@code dir}, for a suite directory that
+   * lists its own kernels but shares the built-in harness.
+   *
+   * @return {@code dir}
+   */
+  public static Path extractHarnessTo(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    ClassLoader loader = EmbeddedSuite.class.getClassLoader();
+    for (String file : List.of(HARNESS_HEADER, HARNESS_SOURCE)) {
+      try (InputStream in = open(loader, RESOURCE_ROOT + file)) {
+        Files.copy(in, dir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+    return dir;
+  }
+
   /** The harness source inside an extracted suite. */
   public static Path harnessSourceIn(Path suiteRoot) {
     return suiteRoot.resolve(HARNESS_SOURCE);

@@ -65,6 +65,21 @@ class BenchSuiteTest {
   }
 
   @Test
+  void aSuiteWithoutAHarnessOfItsOwnGetsTheBuiltInOne(@TempDir Path dir) throws Exception {
+    BenchSuite.embedded(dir.resolve("suite"));
+    Path root = dir.resolve("suite");
+    Files.delete(EmbeddedSuite.harnessSourceIn(root));
+    Files.delete(EmbeddedSuite.harnessHeaderIn(root));
+    assertMessage(root, "neither a PolyBench/C 4.2 tree");
+    BenchSuite suite = BenchSuite.open(root, dir.resolve("extract"));
+    Path harness = dir.resolve("extract").resolve("harness");
+    assertEquals(List.of(EmbeddedSuite.harnessSourceIn(harness)), suite.harnessSources());
+    assertTrue(Files.isRegularFile(EmbeddedSuite.harnessHeaderIn(harness)));
+    assertEquals(harness, suite.kernels().get(0).includeDirs().get(0));
+    assertEquals(30, suite.kernels().size());
+  }
+
+  @Test
   void unknownKernelsAreNamed(@TempDir Path dir) throws Exception {
     BenchSuite suite = BenchSuite.embedded(dir.resolve("suite"));
     assertEquals(30, suite.select(List.of()).size());

@@ -27,11 +27,13 @@ import picocli.CommandLine;
 class CrehcSuiteTest {
   @ParameterizedTest
   @CsvSource({"ep, 2, 1, false", "is, 0, 1, true", "histo, 0, 1, true", "tpacf, 0, 1, true", "kmeans, 0, 2, true"})
-  void reductionsFound(String kernel, int scalars, int histograms, boolean exact) throws Exception {
+  void reductionsFound(String kernel, int scalars, int histograms, boolean exact, @TempDir Path tmp)
+      throws Exception {
     Path root = Path.of("..", "bench", "crehc").toAbsolutePath().normalize();
     Path file = root.resolve(kernel).resolve(kernel + ".c");
     assertTrue(Files.isRegularFile(file), file::toString);
-    List<RegionResult> regions = CFrontEnd.extract(file, List.of("-I" + root, "-I" + root.resolve(kernel)));
+    Path harness = dev.polyj.polybench.suite.EmbeddedSuite.extractHarnessTo(tmp);
+    List<RegionResult> regions = CFrontEnd.extract(file, List.of("-I" + harness, "-I" + root.resolve(kernel)));
     assertEquals(1, regions.size());
     assertTrue(regions.get(0).accepted(), () -> regions.get(0).rejections().toString());
     Crehc c = CrehcDetector.detect(regions.get(0).scop()).orElseThrow();
