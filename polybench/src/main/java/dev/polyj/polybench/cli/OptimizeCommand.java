@@ -137,7 +137,7 @@ final class OptimizeCommand implements Callable<Integer> {
   boolean profile;
 
   @Option(names = "--profile-data", paramLabel = "FILE", description = "Specialize each region for the values of its "
-      + "quasi-constant parameters (one value in 90% of the entries) in a profile written by a --profile program.")
+      + "quasi-constant parameters (one value in 90%% of the entries) in a profile written by a --profile program.")
   Path profileData;
 
   @Spec CommandSpec spec;

@@ -42,6 +42,23 @@ class MainTest {
     return p;
   }
 
+  /** Every subcommand's help renders without picocli's format warnings (an unescaped % in a description). */
+  @Test
+  void everyHelpTextRendersCleanly() {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      picocli.CommandLine cl = Main.commandLine(new java.io.ByteArrayInputStream(new byte[0]));
+      for (picocli.CommandLine sub : cl.getSubcommands().values()) {
+        assertTrue(sub.getUsageMessage().contains("Usage: polyj " + sub.getCommandName()), sub.getCommandName());
+      }
+    } finally {
+      System.setErr(saved);
+    }
+    assertEquals("", captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
   @Test
   void calcRunsAScriptFile() throws IOException {
     Path p = script("x := 6;\nx * 7;\nprint typeof x;\n");
