@@ -3,7 +3,10 @@ package dev.polyj.polyhedral.scheduling.pass;
 import com.google.common.collect.ImmutableList;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scheduling.TreeDependences;
+import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Scop;
+import dev.polyj.polyhedral.scop.Statement;
+import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.UnionRelation;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -81,11 +84,49 @@ public final class SequentialTime {
     return fullyParallelSteps(TreeDependences.annotate(tree(scop, deps), deps));
   }
 
-  /** Whether the program's outermost loop encloses every statement and a sequence of loop nests. */
+  /**
+   * Whether the program's outermost loop encloses every statement and a sequence of loop nests,
+   * and is a time loop: each step sweeps the same space (no inner loop bound mentions it) over the
+   * same elements of the written arrays (no subscript of an array the region writes mentions it).
+   * Cholesky's outer loop also encloses a sequence of nests, but its inner loops and subscripts
+   * move with it.
+   */
   static boolean applies(Scop scop) {
     ScheduleNode.Band time = outermostBand(scop.schedule());
     return time != null && time.nMember() == 1 && time.child() instanceof ScheduleNode.Sequence
-        && time.members().get(0).relations().size() == scop.statements().size();
+        && time.members().get(0).relations().size() == scop.statements().size()
+        && spaceIndependentOfTime(scop);
+  }
+
+  /** Whether the first dimension of every statement (the time loop) is tied to no other dimension of its domain and of its written arrays' accesses. */
+  public static boolean spaceIndependentOfTime(Scop scop) {
+    java.util.Set<String> written = new java.util.HashSet<>();
+    for (Statement st : scop.statements()) {
+      for (Access a : st.accesses()) if (a.isWrite()) written.add(a.array());
+    }
+    for (Statement st : scop.statements()) {
+      for (BasicRelation b : st.domain().basics()) {
+        if (b.nOut() == 0 || ties(b, b.outCol(0), b.outCol(0))) return false;
+      }
+      for (Access a : st.accesses()) {
+        if (!written.contains(a.array())) continue;
+        for (BasicRelation b : a.relation().basics()) {
+          if (b.nIn() == 0 || ties(b, b.inCol(0), b.outCol(0))) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether a constraint of {@code b} has a coefficient on {@code col} and one on a dimension or local column from {@code from} on (other than {@code col}). */
+  private static boolean ties(BasicRelation b, int col, int from) {
+    List<long[]> rows = new ArrayList<>(b.equalities());
+    rows.addAll(b.inequalities());
+    for (long[] r : rows) {
+      if (r[col] == 0) continue;
+      for (int c = from; c < b.nCol(); c++) if (c != col && r[c] != 0) return true;
+    }
+    return false;
   }
 
   /**
