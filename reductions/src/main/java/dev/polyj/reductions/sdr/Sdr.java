@@ -260,14 +260,12 @@ public final class Sdr {
         reason = "reuse only within one element";
         continue;
       }
-      List<long[]> signs = new ArrayList<>();
-      if (mode == Mode.GIVEN) {
-        signs.add(r0);
-        signs.add(AffineMaps.negate(r0));
-      } else {
-        boolean backwards = augmented.direction(r.name(), step) < 0;
-        signs.add(backwards != (mode == Mode.AGAINST_SCHEDULE) ? AffineMaps.negate(r0) : r0);
-      }
+      // the direction the schedule of the augmented program agrees with (Figure 8, step 2b); the
+      // search of Section 5.3 tries it first and its negation next
+      boolean backwards = augmented.direction(r.name(), step) < 0;
+      long[] forward = backwards != (mode == Mode.AGAINST_SCHEDULE) ? AffineMaps.negate(r0) : r0;
+      List<long[]> signs = new ArrayList<>(List.of(forward));
+      if (mode == Mode.GIVEN) signs.add(AffineMaps.negate(forward));
       for (long[] v : signs) {
         String text = new FaceReport(r.name(), 0, piece, v, null, before, before).reuseText();
         SimplificationTransformation st = SimplificationTransformation.of(piece, v, projMap, proj);
