@@ -29,10 +29,15 @@ import java.util.Set;
  *       residual reductions live on (Sections 4.4 and 5.2): for each face take a vector of the
  *       share space that moves between elements ({@link ShareSpace}), turn it into its negation
  *       when it goes against the schedule of the left-hand side (step 2b; sums have an inverse,
- *       so both signs are valid), and apply it when it lowers the face's complexity (the
- *       profitability condition, measured with {@link Complexity}); a face without such a vector
- *       stays a reduction.
+ *       so both signs are valid; for max, min and products the vector is refused when its
+ *       transformation needs the inverse, see {@link Combiner}), and apply it when it lowers the
+ *       face's complexity (the profitability condition, measured with {@link Complexity}); a face
+ *       without such a vector stays a reduction.
  * </ol>
+ *
+ * <p>{@link #simplifyOptimal} solves the exact problem of Section 5.3 instead ({@link
+ * OptimalSearch}): it runs this recursion once per assignment of options to the faces, each run
+ * reading its choices from a list (mode {@code GIVEN}).
  *
  * <p>The transformed program gets the schedule the heuristic guarantees legal (Lemma 6.2): the
  * accumulations of residual reductions run at the time of the original instance they evaluate,
