@@ -59,6 +59,11 @@ final class SdrCommand implements Callable<Integer> {
   @Option(names = "--emit-c", description = "Print the file with the simplified regions instead of the report.")
   boolean emitC;
 
+  @Option(names = "--optimal",
+      description = "Choose the reuse vectors by the exact search of the paper's Section 5.3 (minimal complexity over "
+          + "every face's options and schedules) instead of the heuristic of its Section 6.2.")
+  boolean optimal;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -90,7 +95,7 @@ final class SdrCommand implements Callable<Integer> {
         codes.add(null);
         continue;
       }
-      SdrResult res = Sdr.simplify(r.scop());
+      SdrResult res = optimal ? Sdr.simplifyOptimal(r.scop()) : Sdr.simplify(r.scop());
       report.append(r.pos()).append(": region in ").append(r.scop().functionName()).append('\n').append(res.report());
       codes.add(res.changed() ? SdrRegion.code(res, 1) : null);
     }

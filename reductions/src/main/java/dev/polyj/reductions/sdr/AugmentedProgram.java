@@ -214,11 +214,86 @@ public final class AugmentedProgram {
   }
 
   /**
+   * A sequential schedule of the augmented program under its dependences and {@code extra} ones
+   * (the reuse dependences {@code X_fin[y] -> X_fin[y + r_X]} of a choice of reuse vectors), or null
+   * when none is found. Tried in turn: the Pluto scheduler, Pluto completed by the original order,
+   * and Pluto on the mirror image of every statement ({@code x -> -x}, so that its non-negative
+   * hyperplanes become non-positive ones: loops running downwards). Finding none is not a proof
+   * that no affine schedule exists; every schedule returned is legal (the scheduler checks it).
+   */
+  public AffineSchedule scheduleWith(List<Relation> extra) {
+    if (extra.isEmpty()) return schedule;
+    List<Relation> all = new ArrayList<>(dependences.alignParams(params).relations());
+    for (Relation e : extra) all.add(e.alignParams(params));
+    UnionRelation deps = UnionRelation.of(all);
+    List<Relation> doms = new ArrayList<>(domains.values());
+    try {
+      return PlutoScheduler.schedule(doms, deps, new BisectionLexmin(1 << 12));
+    } catch (RuntimeException e) {
+      // next
+    }
+    UnionRelation original = originalOrder();
+    if (original != null) {
+      try {
+        return PlutoScheduler.schedule(doms, deps, new BisectionLexmin(1 << 12), original);
+      } catch (RuntimeException e) {
+        // next
+      }
+    }
+    try {
+      return mirroredSchedule(doms, all);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private AffineSchedule mirroredSchedule(List<Relation> doms, List<Relation> deps) {
+    Map<String, Relation> mirror = new HashMap<>();
+    List<Relation> mdoms = new ArrayList<>();
+    for (Relation d : doms) {
+      String name = d.space().tuple().name();
+      int n = d.space().nOut();
+      long[][] rows = new long[n][1 + params.size() + n];
+      for (int k = 0; k < n; k++) rows[k][1 + params.size() + k] = -1;
+      Relation m = AffineMaps.map(params, name, n, name, rows);
+      mirror.put(name, m);
+      mdoms.add(d.apply(m));
+    }
+    List<Relation> mdeps = new ArrayList<>();
+    for (Relation d : deps) {
+      Relation a = mirror.get(d.space().domainTuple().name());
+      Relation b = mirror.get(d.space().rangeTuple().name());
+      if (a == null || b == null) continue;
+      mdeps.add(d.applyDomain(a).apply(b));
+    }
+    AffineSchedule m = PlutoScheduler.schedule(mdoms, UnionRelation.of(mdeps), new BisectionLexmin(1 << 12));
+    int np = m.params().size();
+    List<AffineSchedule.Level> levels = new ArrayList<>();
+    for (AffineSchedule.Level level : m.levels()) {
+      Map<String, long[]> rows = new java.util.LinkedHashMap<>();
+      level.rows().forEach((st, row) -> {
+        long[] r = row.clone();
+        for (int c = 1 + np; c < r.length; c++) r[c] = dev.polyj.presburger.arith.Ints.neg(r[c]);
+        rows.put(st, r);
+      });
+      levels.add(new AffineSchedule.Level(rows, level.scalar(), level.coincident()));
+    }
+    Map<String, Relation> ds = new java.util.LinkedHashMap<>();
+    for (Relation d : doms) ds.put(d.space().tuple().name(), d.alignParams(m.params()));
+    return new AffineSchedule(m.params(), ds, com.google.common.collect.ImmutableList.copyOf(levels), m.bands());
+  }
+
+  /**
    * Whether moving along {@code lhsStep} in the left-hand side of reduction {@code s} moves
    * forward in the schedule: the first non-zero entry of {@code Theta_X . lhsStep} is positive
    * (the test of Figure 8, step 2b). Zero for a zero step.
    */
   public int direction(String s, long[] lhsStep) {
+    return direction(schedule, s, lhsStep);
+  }
+
+  /** As {@link #direction(String, long[])} under the schedule {@code schedule}. */
+  static int direction(AffineSchedule schedule, String s, long[] lhsStep) {
     String fin = finName(s);
     int np = schedule.params().size();
     for (AffineSchedule.Level level : schedule.levels()) {

@@ -35,8 +35,7 @@ public final class NewDependences {
       for (Access read : r.reads()) {
         if (!temps.contains(read.array())) continue;
         for (Statement w : p.statements()) {
-          boolean commuting = w == r && r.body() instanceof Expr.Assign a && a.op().equals("+=");
-          if (commuting) continue;
+          if (w == r && accumulatesInPlace(r, read)) continue;
           for (Access write : w.writes()) {
             if (!write.array().equals(read.array())) continue;
             Relation pairs = write.relation().alignParams(params).apply(read.relation().alignParams(params).reverse());
@@ -59,6 +58,16 @@ public final class NewDependences {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether {@code s} accumulates into the element it reads through {@code read} ({@code +=},
+   * {@code *=}, {@code t = max(t, e)}): such accumulations commute and need no order among them.
+   */
+  private static boolean accumulatesInPlace(Statement s, Access read) {
+    if (dev.polyj.reductions.ReductionDetection.detect(s).isEmpty()) return false;
+    for (Access w : s.writes()) if (w.array().equals(read.array()) && w.relation().isEqual(read.relation())) return true;
+    return false;
   }
 
   private static Relation schedule(Scop p, String stmt, List<String> params) {

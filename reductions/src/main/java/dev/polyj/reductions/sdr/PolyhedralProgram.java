@@ -74,12 +74,15 @@ public final class PolyhedralProgram {
         continue;
       }
       if (!forgetsADirection(proj, s, scop.params().size())) continue; // an element per instance: no accumulation
-      if (red.operator() != ReductionOperator.SUM) {
-        skipped.put(s.name(), "operator " + red.operator().clauseName() + ": only sums are simplified");
+      Expr.Assign assign = (Expr.Assign) s.body();
+      Combiner combiner = new Combiner(red.operator(), callName(assign.value(), red.operator()));
+      String type = scop.array(red.array()).elementType();
+      if (!combiner.hasIdentity(type)) {
+        skipped.put(s.name(), "operator " + red.operator().clauseName() + " on elements of type " + type
+            + ": no identity to start temporaries from");
         continue;
       }
-      Expr.Assign assign = (Expr.Assign) s.body();
-      Expr body = bodyOf(assign, red);
+      Expr body = bodyOf(assign, red, combiner);
       if (body == null) {
         skipped.put(s.name(), "the accumulated value is not a separate operand");
         continue;
@@ -91,7 +94,7 @@ public final class PolyhedralProgram {
         skipped.put(s.name(), "the store's subscripts do not match its access");
         continue;
       }
-      reductions.add(new ReductionStatement(s, red.array(), red.operator(), body, subscripts, proj, reads));
+      reductions.add(new ReductionStatement(s, red.array(), combiner, body, subscripts, proj, reads));
     }
     checkFixedInputs();
   }
@@ -106,26 +109,36 @@ public final class PolyhedralProgram {
     return !ShareSpace.kernel(lin, s.depth()).isEmpty();
   }
 
-  /** The accumulated value: the right-hand side of {@code +=}, or the chain without the load. */
-  private static Expr bodyOf(Expr.Assign assign, Reduction red) {
+  /** The accumulated value: the right-hand side of {@code op=}, or the chain without the load. */
+  private static Expr bodyOf(Expr.Assign assign, Reduction red, Combiner combiner) {
     if (!assign.op().equals("=")) return assign.value();
     List<Expr> operands = new ArrayList<>();
-    flatten(assign.value(), operands);
+    flatten(assign.value(), red.operator(), operands);
     List<Expr> rest = new ArrayList<>();
     for (Expr e : operands) if (e != red.load().expr()) rest.add(e);
     if (rest.size() != operands.size() - 1 || rest.isEmpty()) return null;
     Expr out = rest.get(0);
-    for (int k = 1; k < rest.size(); k++) out = new Expr.Binary("+", out, rest.get(k), out.pos());
+    for (int k = 1; k < rest.size(); k++) out = combiner.combine(out, rest.get(k));
     return out;
   }
 
-  private static void flatten(Expr e, List<Expr> out) {
-    if (e instanceof Expr.Binary b && b.op().equals("+")) {
-      flatten(b.left(), out);
-      flatten(b.right(), out);
+  /** The operands of the chain of {@code op} at the top of {@code e}. */
+  private static void flatten(Expr e, ReductionOperator op, List<Expr> out) {
+    if (e instanceof Expr.Binary b && ReductionOperator.ofBinary(b.op()).orElse(null) == op) {
+      flatten(b.left(), op, out);
+      flatten(b.right(), op, out);
+    } else if (e instanceof Expr.Call c && c.args().size() == 2 && ReductionOperator.ofCall(c.name()).orElse(null) == op) {
+      for (Expr a : c.args()) flatten(a, op, out);
     } else {
       out.add(e);
     }
+  }
+
+  /** The name of the function computing {@code op} at the top of {@code e} ({@code fmax}...), or null. */
+  private static String callName(Expr e, ReductionOperator op) {
+    if (op != ReductionOperator.MAX && op != ReductionOperator.MIN) return null;
+    if (e instanceof Expr.Call c && ReductionOperator.ofCall(c.name()).orElse(null) == op) return c.name();
+    return op == ReductionOperator.MAX ? "max" : "min";
   }
 
   static List<Expr> subscripts(Expr target) {

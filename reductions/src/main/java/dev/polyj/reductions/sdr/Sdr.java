@@ -29,10 +29,15 @@ import java.util.Set;
  *       residual reductions live on (Sections 4.4 and 5.2): for each face take a vector of the
  *       share space that moves between elements ({@link ShareSpace}), turn it into its negation
  *       when it goes against the schedule of the left-hand side (step 2b; sums have an inverse,
- *       so both signs are valid), and apply it when it lowers the face's complexity (the
- *       profitability condition, measured with {@link Complexity}); a face without such a vector
- *       stays a reduction.
+ *       so both signs are valid; for max, min and products the vector is refused when its
+ *       transformation needs the inverse, see {@link Combiner}), and apply it when it lowers the
+ *       face's complexity (the profitability condition, measured with {@link Complexity}); a face
+ *       without such a vector stays a reduction.
  * </ol>
+ *
+ * <p>{@link #simplifyOptimal} solves the exact problem of Section 5.3 instead ({@link
+ * OptimalSearch}): it runs this recursion once per assignment of options to the faces, each run
+ * reading its choices from a list (mode {@code GIVEN}).
  *
  * <p>The transformed program gets the schedule the heuristic guarantees legal (Lemma 6.2): the
  * accumulations of residual reductions run at the time of the original instance they evaluate,
@@ -55,20 +60,54 @@ public final class Sdr {
   private List<String> lhsIterators;
 
   /** A statement of the transformed program and where the schedule puts it. */
-  private record Placed(Statement statement, String rowsFrom, boolean init, int slot) {}
+  record Placed(Statement statement, String rowsFrom, boolean init, int slot) {}
 
-  /** Test hook: reuse directions chosen against the schedule (the incorrect optimization of Figure 3). */
-  private final boolean againstSchedule;
-
-  private Sdr(Scop scop, boolean againstSchedule) {
-    this.scop = scop;
-    this.params = scop.params();
-    this.againstSchedule = againstSchedule;
+  /** How reuse directions are chosen. */
+  private enum Mode {
+    /** Figure 8: the direction the augmented program's schedule gives. */
+    HEURISTIC,
+    /** The incorrect optimization of Figure 3 (every direction against the schedule), for tests. */
+    AGAINST_SCHEDULE,
+    /** One point of the search of {@link OptimalSearch}: every choice read from {@link #choices}. */
+    GIVEN
   }
 
-  /** Simplifies the reductions of {@code scop}. */
+  private final Mode mode;
+  /** In mode GIVEN: the options taken at the first decisions (0 past its end). */
+  private final List<Integer> choices;
+  /** The options taken and the number offered, at each decision of this run (mode GIVEN). */
+  final List<Integer> taken = new ArrayList<>();
+  final List<Integer> offered = new ArrayList<>();
+  /** The reuse steps applied: the redirect statement they order and the step on its element. */
+  final List<ReuseStep> steps = new ArrayList<>();
+  /** The complexity of what replaces each simplified reduction, keyed by reduction. */
+  private Complexity replacedComplexity;
+
+  /** A reuse step {@code r_X} on the left-hand side of reduction {@code reduction}. */
+  record ReuseStep(String reduction, long[] lhsStep) {
+    String key() {
+      return reduction + java.util.Arrays.toString(lhsStep);
+    }
+  }
+
+  private Sdr(Scop scop, Mode mode, List<Integer> choices) {
+    this.scop = scop;
+    this.params = scop.params();
+    this.mode = mode;
+    this.choices = choices;
+  }
+
+  /** Simplifies the reductions of {@code scop} with the heuristic algorithm (Figure 8). */
   public static SdrResult simplify(Scop scop) {
-    return new Sdr(scop, false).run();
+    return new Sdr(scop, Mode.HEURISTIC, List.of()).run();
+  }
+
+  /**
+   * Simplifies the reductions of {@code scop} with reuse vectors of minimal program complexity
+   * (the problem of Section 5.3), found by the search of {@link OptimalSearch}.
+   */
+  public static SdrResult simplifyOptimal(Scop scop) {
+    return OptimalSearch.run(scop);
   }
 
   /**
@@ -76,21 +115,62 @@ public final class Sdr {
    * left-hand side: the incorrect optimization of the paper's Section 2.1, for tests.
    */
   static SdrResult simplifyAgainstSchedule(Scop scop) {
-    return new Sdr(scop, true).run();
+    return new Sdr(scop, Mode.AGAINST_SCHEDULE, List.of()).run();
   }
 
-  private SdrResult run() {
-    Complexity before = programComplexity(scop.statements());
+  /** A run with the options {@code choices} at the first decisions, on a prepared IR. */
+  static Sdr given(Scop scop, PolyhedralProgram ir, AugmentedProgram augmented, List<Integer> choices) {
+    Sdr s = new Sdr(scop, Mode.GIVEN, choices);
+    s.ir = ir;
+    s.augmented = augmented;
+    return s;
+  }
+
+  /** The IR and the augmented program of {@code scop}, or null when there is nothing to simplify. */
+  private boolean prepare() {
+    if (ir != null) {
+      skipped.putAll(ir.skipped());
+      return augmented != null && !ir.reductions().isEmpty();
+    }
     ir = PolyhedralProgram.of(scop);
     skipped.putAll(ir.skipped());
-    if (ir.reductions().isEmpty()) return unchanged(before);
+    if (ir.reductions().isEmpty()) return false;
     try {
       augmented = AugmentedProgram.of(ir);
     } catch (RuntimeException e) {
       for (ReductionStatement r : ir.reductions()) skipped.put(r.name(), "no schedule for the augmented program: " + e.getMessage());
-      return unchanged(before);
+      return false;
     }
+    return true;
+  }
+
+  int prefixLength() {
+    return choices.size();
+  }
+
+  PolyhedralProgram ir() {
+    return ir;
+  }
+
+  AugmentedProgram augmented() {
+    return augmented;
+  }
+
+  private SdrResult run() {
+    Complexity before = programComplexity(scop.statements());
+    Map<String, List<Placed>> replacement = transform();
+    if (replacement == null) return unchanged(before);
+    return finish(replacement, augmented.schedule());
+  }
+
+  /**
+   * The statements replacing each simplified reduction (null when none is), with
+   * {@link #replacedComplexity} set to the complexity of the program they give.
+   */
+  Map<String, List<Placed>> transform() {
+    if (!prepare()) return null;
     collectNames();
+    Complexity total = new Complexity(params, List.of());
     Map<String, List<Placed>> replacement = new LinkedHashMap<>();
     for (ReductionStatement r : ir.reductions()) {
       ArrayInfo x = scop.array(r.array());
@@ -106,21 +186,43 @@ public final class Sdr {
       Complexity after = face(r, domain, new long[r.projection().length], t, 0);
       if (after == null) {
         temporaries.remove(temporaries.size() - 1);
+        total = total.plus(Complexity.of(domain, params));
         continue;
       }
-      // the redirect statement: X[y] += T[y]
+      // the redirect statement: X[y] (+)= T[y]
       Relation lhs = domain.apply(projection(r, new long[r.projection().length]));
+      total = total.plus(after).plus(Complexity.of(lhs, params));
       String fin = fresh(r.name() + "_fin");
-      Expr body = new Expr.Assign("+=", element(r.array(), lhsIterators, (long[]) null), element(t, lhsIterators, (long[]) null),
-          SourcePos.UNKNOWN);
-      List<Access> acc = List.of(lhsAccess(Access.Kind.READ, fin, t, null), lhsAccess(Access.Kind.READ, fin, r.array(), null),
-          lhsAccess(Access.Kind.WRITE, fin, r.array(), null));
+      Expr target = element(r.array(), lhsIterators, (long[]) null);
+      Expr again = element(r.array(), lhsIterators, (long[]) null);
+      Expr.Assign body = r.combiner().accumulate(target, again, element(t, lhsIterators, (long[]) null));
+      List<Access> acc = new ArrayList<>();
+      acc.add(lhsAccess(Access.Kind.READ, fin, t, null, body.value() instanceof Expr.Call c ? c.args().get(1) : body.value()));
+      acc.add(lhsAccess(Access.Kind.READ, fin, r.array(), null, r.combiner().accumulatesByCall() ? again : target));
+      acc.add(lhsAccess(Access.Kind.WRITE, fin, r.array(), null, target));
       placed.add(new Placed(lhsStatement(fin, lhs, body, acc, r), AugmentedProgram.finName(r.name()), false, ++slot));
       replacement.put(r.name(), new ArrayList<>(placed.subList(mark, placed.size())));
     }
-    if (replacement.isEmpty()) return unchanged(before);
-    Scop out = build(replacement);
+    for (Statement s : scop.statements()) if (!ir.isReduction(s.name())) total = total.plus(Complexity.of(s.domain(), params));
+    replacedComplexity = total;
+    return replacement.isEmpty() ? null : replacement;
+  }
+
+  /** The complexity of the program {@link #transform()} gave (computed from its faces). */
+  Complexity replacedComplexity() {
+    return replacedComplexity;
+  }
+
+  /** The result: the transformed program scheduled from {@code theta}, a schedule of the augmented program. */
+  SdrResult finish(Map<String, List<Placed>> replacement, AffineSchedule theta) {
+    Complexity before = programComplexity(scop.statements());
+    Scop out = build(replacement, theta);
     return new SdrResult(scop, out, faces, before, programComplexity(out.statements()), skipped, temporaries);
+  }
+
+  /** The result leaving the program as it is. */
+  SdrResult unchanged() {
+    return unchanged(programComplexity(scop.statements()));
   }
 
   private SdrResult unchanged(Complexity before) {
@@ -154,26 +256,58 @@ public final class Sdr {
     String reason = "the body varies along every direction of the face";
     SimplificationTransformation chosen = null;
     Complexity after = null;
+    List<SimplificationTransformation> options = new ArrayList<>();
+    List<Complexity> optionCost = new ArrayList<>();
+    candidates:
     for (long[] r0 : basis) {
       long[] step = AffineMaps.linearImage(proj, np, r0);
       if (AffineMaps.isZero(step)) {
         reason = "reuse only within one element";
         continue;
       }
+      // the direction the schedule of the augmented program agrees with (Figure 8, step 2b); the
+      // search of Section 5.3 tries it first and its negation next
       boolean backwards = augmented.direction(r.name(), step) < 0;
-      long[] v = backwards != againstSchedule ? AffineMaps.negate(r0) : r0;
-      SimplificationTransformation st = SimplificationTransformation.of(piece, v, projMap, proj);
-      Complexity c = Complexity.of(st.reuseDomain().union(st.addOnlyDomain()), params);
-      for (Relation p : st.addPieces()) c = c.plus(Complexity.of(p, params));
-      for (Relation p : st.subPieces()) c = c.plus(Complexity.of(p, params));
-      if (!c.lowerThan(before)) {
-        reason = "no complexity gain along " + new FaceReport(r.name(), 0, piece, v, null, before, c).reuseText();
-        continue;
+      long[] forward = backwards != (mode == Mode.AGAINST_SCHEDULE) ? AffineMaps.negate(r0) : r0;
+      List<long[]> signs = new ArrayList<>(List.of(forward));
+      if (mode == Mode.GIVEN) signs.add(AffineMaps.negate(forward));
+      for (long[] v : signs) {
+        String text = new FaceReport(r.name(), 0, piece, v, null, before, before).reuseText();
+        SimplificationTransformation st = SimplificationTransformation.of(piece, v, projMap, proj);
+        if (!r.combiner().hasInverse() && !st.subPieces().isEmpty()) {
+          // the inverse condition of Section 4.3 (Figure 7): without an inverse, r must point out
+          // of the boundaries orthogonal to the projection
+          reason = "along " + text + " it needs the inverse of " + r.combiner().operator().clauseName();
+          continue;
+        }
+        Complexity c = Complexity.of(st.reuseDomain().union(st.addOnlyDomain()), params);
+        for (Relation p : st.addPieces()) c = c.plus(Complexity.of(p, params));
+        for (Relation p : st.subPieces()) c = c.plus(Complexity.of(p, params));
+        if (!c.lowerThan(before)) {
+          reason = "no complexity gain along " + text;
+          continue;
+        }
+        options.add(st);
+        optionCost.add(c);
+        if (mode != Mode.GIVEN) break candidates;
       }
-      chosen = st;
-      after = c;
-      break;
     }
+    if (mode == Mode.GIVEN && !options.isEmpty()) {
+      int d = taken.size();
+      int k = d < choices.size() ? choices.get(d) : 0;
+      taken.add(k);
+      offered.add(options.size() + 1);
+      if (k < options.size()) {
+        chosen = options.get(k);
+        after = optionCost.get(k);
+      } else {
+        reason = "left as a reduction by the search";
+      }
+    } else if (!options.isEmpty()) {
+      chosen = options.get(0);
+      after = optionCost.get(0);
+    }
+    if (chosen != null) steps.add(new ReuseStep(r.name(), chosen.lhsStep()));
     if (chosen == null) {
       if (depth == 0) {
         faces.set(report, new FaceReport(r.name(), depth, piece, null, reason, before, before));
@@ -256,7 +390,8 @@ public final class Sdr {
     List<Expr> subs = new ArrayList<>();
     for (int k = 0; k < r.subscripts().size(); k++) subs.add(plus(r.subscripts().get(k), shift[k]));
     Expr lhs = elementAt(target, subs);
-    Expr body = new Expr.Assign("+=", lhs, r.body(), r.statement().pos());
+    Expr again = elementAt(target, subs);
+    Expr body = r.combiner().accumulate(lhs, again, r.body());
     List<Access> acc = new ArrayList<>();
     Space renamed = null;
     for (Access a : r.bodyReads()) {
@@ -266,14 +401,17 @@ public final class Sdr {
     }
     long[][] rows = AffineMaps.shifted(r.projection(), shift);
     Relation store = AffineMaps.map(params, name, r.statement().depth(), target, rows);
-    acc.add(new Access(Access.Kind.READ, false, target, store, lhs));
+    acc.add(new Access(Access.Kind.READ, false, target, store, r.combiner().accumulatesByCall() ? again : lhs));
     acc.add(new Access(Access.Kind.WRITE, false, target, store, lhs));
     Relation dom = AffineMaps.renamed(piece, name);
     Statement st = new Statement(name, r.statement().iterators(), dom, acc, body, r.statement().pos());
     placed.add(new Placed(st, r.name(), false, 0));
   }
 
-  /** {@code target[y] = target[y - step] + adds[y] - subs[y]} (no first term when step is null). */
+  /**
+   * {@code target[y] = target[y - step] (+) adds[y] - subs[y]} (no first term when step is null;
+   * subtractions only for sums, the operator with an inverse).
+   */
   private void combine(ReductionStatement r, String target, Relation domain, long[] step, List<String> adds,
       List<String> subs, int s) {
     String name = fresh(r.name() + "_red");
@@ -281,21 +419,22 @@ public final class Sdr {
     Expr value = null;
     if (step != null) {
       value = element(target, lhsIterators, step);
-      acc.add(lhsAccess(Access.Kind.READ, name, target, step));
+      acc.add(lhsAccess(Access.Kind.READ, name, target, step, value));
     }
     for (String a : adds) {
       Expr e = element(a, lhsIterators, (long[]) null);
-      value = value == null ? e : new Expr.Binary("+", value, e, SourcePos.UNKNOWN);
-      acc.add(lhsAccess(Access.Kind.READ, name, a, null));
+      value = value == null ? e : r.combiner().combine(value, e);
+      acc.add(lhsAccess(Access.Kind.READ, name, a, null, e));
     }
     for (String b : subs) {
       Expr e = element(b, lhsIterators, (long[]) null);
       value = value == null ? new Expr.Unary("-", e, SourcePos.UNKNOWN) : new Expr.Binary("-", value, e, SourcePos.UNKNOWN);
-      acc.add(lhsAccess(Access.Kind.READ, name, b, null));
+      acc.add(lhsAccess(Access.Kind.READ, name, b, null, e));
     }
-    if (value == null) value = Expr.IntLit.of(0);
-    acc.add(lhsAccess(Access.Kind.WRITE, name, target, null));
-    Expr body = new Expr.Assign("=", element(target, lhsIterators, (long[]) null), value, SourcePos.UNKNOWN);
+    if (value == null) value = r.combiner().identity(scop.array(r.array()).elementType());
+    Expr lhs = element(target, lhsIterators, (long[]) null);
+    acc.add(lhsAccess(Access.Kind.WRITE, name, target, null, lhs));
+    Expr body = new Expr.Assign("=", lhs, value, SourcePos.UNKNOWN);
     placed.add(new Placed(lhsStatement(name, domain, body, acc, r), AugmentedProgram.finName(r.name()), false, s));
   }
 
@@ -305,8 +444,9 @@ public final class Sdr {
    */
   private void init(String t, Relation domain, ReductionStatement r) {
     String name = fresh(t + "_init");
-    Expr body = new Expr.Assign("=", element(t, lhsIterators, (long[]) null), Expr.IntLit.of(0), SourcePos.UNKNOWN);
-    placed.add(new Placed(lhsStatement(name, domain, body, List.of(lhsAccess(Access.Kind.WRITE, name, t, null)), r),
+    Expr lhs = element(t, lhsIterators, (long[]) null);
+    Expr body = new Expr.Assign("=", lhs, r.combiner().identity(scop.array(r.array()).elementType()), SourcePos.UNKNOWN);
+    placed.add(new Placed(lhsStatement(name, domain, body, List.of(lhsAccess(Access.Kind.WRITE, name, t, null, lhs)), r),
         AugmentedProgram.finName(r.name()), true, 0));
   }
 
@@ -314,11 +454,11 @@ public final class Sdr {
     return new Statement(name, lhsIterators, AffineMaps.renamed(domain, name), accesses, body, r.statement().pos());
   }
 
-  /** The access {@code name[y] -> array[y - step]}. */
-  private Access lhsAccess(Access.Kind kind, String name, String array, long[] step) {
+  /** The access {@code name[y] -> array[y - step]} made by the expression {@code expr} of the body. */
+  private Access lhsAccess(Access.Kind kind, String name, String array, long[] step, Expr expr) {
     int n = lhsIterators.size();
     Relation rel = AffineMaps.map(params, name, n, array, AffineMaps.identityMinus(params.size(), n, step));
-    return new Access(kind, false, array, rel, element(array, lhsIterators, step));
+    return new Access(kind, false, array, rel, expr);
   }
 
   /** {@code array[it_0 - step_0]...} from iterator names, or {@code array[subs...]}. */
@@ -383,8 +523,7 @@ public final class Sdr {
   // ---------------------------------------------------------------------------------------------
   // The transformed SCoP and its schedule
 
-  private Scop build(Map<String, List<Placed>> replacement) {
-    AffineSchedule theta = augmented.schedule();
+  private Scop build(Map<String, List<Placed>> replacement, AffineSchedule theta) {
     List<String> sp = theta.params();
     List<Placed> all = new ArrayList<>();
     for (Statement s : scop.statements()) {

@@ -14,7 +14,12 @@ import java.util.Map;
  * and why, and the temporary arrays the transformed program needs declared around it.
  */
 public record SdrResult(Scop original, Scop program, List<FaceReport> faces, Complexity before, Complexity after,
-    Map<String, String> skipped, List<ArrayInfo> temporaries) {
+    Map<String, String> skipped, List<ArrayInfo> temporaries, List<String> notes) {
+
+  public SdrResult(Scop original, Scop program, List<FaceReport> faces, Complexity before, Complexity after,
+      Map<String, String> skipped, List<ArrayInfo> temporaries) {
+    this(original, program, faces, before, after, skipped, temporaries, new ArrayList<>());
+  }
 
   /** Whether some reduction was simplified (else {@link #program()} is the original). */
   public boolean changed() {
@@ -64,6 +69,7 @@ public record SdrResult(Scop original, Scop program, List<FaceReport> faces, Com
       sb.append(", ").append(f.before()).append(" -> ").append(f.after()).append('\n');
     }
     skipped.forEach((s, why) -> sb.append("  ").append(s).append(": not simplified, ").append(why).append('\n'));
+    for (String n : notes) sb.append("  ").append(n).append('\n');
     sb.append("  program: ").append(before).append(" -> ").append(after).append('\n');
     return sb.toString();
   }

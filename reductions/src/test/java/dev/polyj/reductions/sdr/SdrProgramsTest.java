@@ -90,11 +90,13 @@ class SdrProgramsTest {
   }
 
   @Test
-  void onlySumsAreSimplified() {
-    SdrResult r = Sdr.simplify(scop(program("int N, long A[N], long B[N]",
+  void maxOnUnsignedElementsHasNoIdentity() {
+    // the temporaries of a max start from the smallest value of the type, which polyj spells for signed
+    // integer and floating-point types only
+    SdrResult r = Sdr.simplify(scop(program("int N, unsigned long A[N], unsigned long B[N]",
         "for (i = 0; i < N; i++) {\n  B[i] = 0;\n  for (j = 0; j <= i; j++)\n    B[i] = max(B[i], A[j]);\n}")));
     assertFalse(r.changed());
-    assertTrue(r.skipped().get("S1").contains("only sums"), r.report());
+    assertTrue(r.skipped().get("S1").contains("no identity"), r.report());
   }
 
   @Test
