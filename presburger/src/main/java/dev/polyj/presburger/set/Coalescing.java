@@ -32,6 +32,11 @@ final class Coalescing {
   private Coalescing() {}
 
   static Relation coalesce(Relation r) {
+    return coalesce(r, true);
+  }
+
+  /** {@link #coalesce(Relation)}, with or without known points (the same pieces either way). */
+  static Relation coalesce(Relation r, boolean useWitnesses) {
     if (r.nBasic() == 0) return r;
     List<BasicRelation> ps = new ArrayList<>();
     for (BasicRelation b : r.basics()) {
@@ -39,7 +44,7 @@ final class Coalescing {
       if (!s.isMarkedEmpty() && !ps.contains(s)) ps.add(s);
     }
     Set<List<BasicRelation>> failed = new HashSet<>();
-    CoalescingWitnesses witnesses = new CoalescingWitnesses();
+    CoalescingWitnesses witnesses = new CoalescingWitnesses(useWitnesses);
     boolean changed = true;
     while (changed) {
       changed = false;

@@ -28,13 +28,19 @@ final class CoalescingWitnesses {
   static final int MAX_POINTS = 8;
 
   private final Map<BasicRelation, List<long[]>> points = new IdentityHashMap<>();
+  private final boolean enabled;
+
+  /** Known points, or none at all when not {@code enabled} (every test then runs in full). */
+  CoalescingWitnesses(boolean enabled) {
+    this.enabled = enabled;
+  }
 
   /** The known points of b (one sample point at first; none when b has unknown existentials). */
   List<long[]> of(BasicRelation b) {
     List<long[]> l = points.get(b);
     if (l == null) {
       l = new ArrayList<>();
-      if (!b.hasUnknownLocals()) {
+      if (enabled && !b.hasUnknownLocals()) {
         long[] p = Sampling.samplePoint(b);
         if (p != null) l.add(p);
       }
@@ -45,6 +51,7 @@ final class CoalescingWitnesses {
 
   /** Records that {@code m} has the points of a and b (m is their merge, or one of them). */
   void merged(BasicRelation m, BasicRelation a, BasicRelation b) {
+    if (!enabled) return;
     List<long[]> l = new ArrayList<>(of(a));
     for (long[] p : of(b)) if (l.size() < MAX_POINTS) l.add(p);
     points.put(m, l);
@@ -53,12 +60,12 @@ final class CoalescingWitnesses {
   /** Adds a point of b over its variables (found by a test that failed on it). */
   void add(BasicRelation b, long[] p) {
     List<long[]> l = of(b);
-    if (l.size() < MAX_POINTS) l.add(p);
+    if (enabled && l.size() < MAX_POINTS) l.add(p);
   }
 
   /** True when b may still take another point. */
   boolean hasRoom(BasicRelation b) {
-    return of(b).size() < MAX_POINTS;
+    return enabled && of(b).size() < MAX_POINTS;
   }
 
   /**
