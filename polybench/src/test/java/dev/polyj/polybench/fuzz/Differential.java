@@ -31,6 +31,13 @@ public final class Differential {
   static final int TIMEOUT_SECONDS = 60;
 
   /**
+   * Factor on the wall-clock limits (gcc, runs, and the optimizer's wall-clock cap; not its CPU
+   * limit), {@code -Dfuzz.wall-factor=N}: a campaign run at low priority on a loaded machine sees
+   * gcc take minutes of wall time, which is not a failure of the program.
+   */
+  static final int WALL_FACTOR = Math.max(1, Integer.getInteger("fuzz.wall-factor", 1));
+
+  /**
    * One way of optimizing and compiling a program: the arguments of {@code polyj optimize} (before
    * the file name), the {@code -D} options of the compilation (original and optimized alike, e.g.
    * other sizes than the file's own), and whether results may differ in rounding (reassociation).
@@ -264,7 +271,7 @@ public final class Differential {
           Thread t = worker;
           long cpu = t == null ? -1 : mx.getThreadCpuTime(t.getId());
           boolean cpuOver = cpu > TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
-          boolean wallOver = System.nanoTime() - wallStart > TimeUnit.SECONDS.toNanos(5L * TIMEOUT_SECONDS);
+          boolean wallOver = System.nanoTime() - wallStart > TimeUnit.SECONDS.toNanos(5L * TIMEOUT_SECONDS * WALL_FACTOR);
           if (cpuOver || wallOver) throw e;
         }
       }
@@ -305,13 +312,13 @@ public final class Differential {
     if (omp) cmd.add("-fopenmp");
     cmd.addAll(defines);
     cmd.addAll(List.of("-o", exe.toString(), src.toString(), "-lm"));
-    String[] r = run(cmd, TIMEOUT_SECONDS);
+    String[] r = run(cmd, TIMEOUT_SECONDS * WALL_FACTOR);
     if (!r[0].equals("0")) {
       e.compileError = "gcc: " + firstErrorLine(r[2]);
       e.problem = e.compileError;
       return e;
     }
-    r = run(List.of(exe.toString()), TIMEOUT_SECONDS);
+    r = run(List.of(exe.toString()), TIMEOUT_SECONDS * WALL_FACTOR);
     Files.deleteIfExists(exe);
     if (r[0].equals("timeout")) {
       e.timedOut = true;

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Exact array dataflow analysis (value-based dependences) in Feautrier's formulation, with isl's
@@ -122,9 +123,12 @@ public final class Dataflow {
     UnionRelation mayNo = union(out.mayNoSource, params).union(mustNo);
     UnionRelation fullMust = union(out.fullMustDeps, params);
     UnionRelation fullMay = union(out.fullMayDeps, params).union(fullMust);
-    // the full dependences are only printed (flow): coalesced there, not for every optimization
-    FlowResult flow = new FlowResult(mustDep.coalesce(), mayDep.coalesce(), mustNo.coalesce(), mayNo.coalesce(),
-        fullMust, fullMay);
+    // the full dependences are only printed (flow): coalesced there, not for every optimization;
+    // the may results are often the must ones (no possible source): each relation coalesced once
+    Map<Relation, Relation> coalesced = new HashMap<>();
+    Function<UnionRelation, UnionRelation> coalesce = u -> u.map(r -> coalesced.computeIfAbsent(r, Relation::coalesce));
+    FlowResult flow = new FlowResult(coalesce.apply(mustDep), coalesce.apply(mayDep), coalesce.apply(mustNo),
+        coalesce.apply(mayNo), fullMust, fullMay);
     if (!parametric) return new Run(flow, List.of());
     // the parameters no maximization needed are unconstrained: projected out
     List<String> kept = new ArrayList<>();

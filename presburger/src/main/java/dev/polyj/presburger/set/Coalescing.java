@@ -25,12 +25,18 @@ import java.util.Set;
  * where neither piece has points), and then the cut constraints are wrapped around the ridges of
  * their piece ({@link #wrappedCandidate}), with the same exact test. A piece with unknown
  * existentials is only dropped when it is contained in another. Failed pairs are remembered, so
- * each pair of pieces is tried once.
+ * each pair of pieces is tried once. Most pairs fail; known points of the pieces ({@link
+ * CoalescingWitnesses}) refute most of their tests without a search, with the same answers.
  */
 final class Coalescing {
   private Coalescing() {}
 
   static Relation coalesce(Relation r) {
+    return coalesce(r, true);
+  }
+
+  /** {@link #coalesce(Relation)}, with or without known points (the same pieces either way). */
+  static Relation coalesce(Relation r, boolean useWitnesses) {
     if (r.nBasic() == 0) return r;
     List<BasicRelation> ps = new ArrayList<>();
     for (BasicRelation b : r.basics()) {
@@ -38,6 +44,7 @@ final class Coalescing {
       if (!s.isMarkedEmpty() && !ps.contains(s)) ps.add(s);
     }
     Set<List<BasicRelation>> failed = new HashSet<>();
+    CoalescingWitnesses witnesses = new CoalescingWitnesses(useWitnesses);
     boolean changed = true;
     while (changed) {
       changed = false;
@@ -47,11 +54,12 @@ final class Coalescing {
           BasicRelation a = ps.get(i);
           BasicRelation b = ps.get(j);
           if (failed.contains(List.of(a, b))) continue;
-          BasicRelation m = merge(a, b);
+          BasicRelation m = merge(a, b, ps, witnesses);
           if (m == null) {
             failed.add(List.of(a, b));
             continue;
           }
+          witnesses.merged(m, a, b);
           ps.remove(j);
           ps.set(i, m);
           changed = true;
@@ -62,16 +70,22 @@ final class Coalescing {
     return Relation.ofBasics(r.space(), ps);
   }
 
-  /** One basic relation with the points of a and b, or null. Both are non-empty and simplified. */
-  static BasicRelation merge(BasicRelation a, BasicRelation b) {
+  /**
+   * One basic relation with the points of a and b, or null. Both are non-empty and simplified;
+   * {@code pieces} are all the pieces being coalesced, whose known points ({@code witnesses}) refute
+   * tests cheaply.
+   */
+  static BasicRelation merge(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
+      CoalescingWitnesses witnesses) {
     try {
-      return mergeLong(a, b);
+      return mergeLong(a, b, pieces, witnesses);
     } catch (CoefficientOverflowException e) {
       return null; // a candidate row left 64 bits: the pair stays as two pieces, which is exact
     }
   }
 
-  private static BasicRelation mergeLong(BasicRelation a, BasicRelation b) {
+  private static BasicRelation mergeLong(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
+      CoalescingWitnesses witnesses) {
     if (a.hasUnknownLocals() || b.hasUnknownLocals()) {
       if (a.intersect(b).isEmpty()) return null;
       if (isSubset(a, b)) return b;
@@ -94,29 +108,32 @@ final class Coalescing {
       la = ha;
       lb = hb;
     }
-    List<long[]> validA = valid(la, lb, width);
+    Known ka = new Known(a, witnesses, witnesses.lifted(a, al, width));
+    Known kb = new Known(b, witnesses, witnesses.lifted(b, al, width));
+    List<long[]> validA = valid(la, lb, width, kb);
     if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
-    List<long[]> validB = valid(lb, la, width);
+    List<long[]> validB = valid(lb, la, width, ka);
     if (!rewritten && validB.size() == lb.constraints.size()) return b; // a inside b
     List<long[]> cand = new ArrayList<>(pin);
     cand.addAll(validA);
     cand.addAll(validB);
-    cand.addAll(wrapped(la, lb, validA, width));
-    cand.addAll(wrapped(lb, la, validB, width));
-    BasicRelation c = candidate(al, a, b, cand);
+    cand.addAll(wrapped(la, lb, validA, width, kb));
+    cand.addAll(wrapped(lb, la, validB, width, ka));
+    Others others = new Others(pieces, witnesses, al, width);
+    BasicRelation c = candidate(al, a, b, cand, others);
     if (c == null && a.nParam() > 0 && a.nVar() > a.nParam() && a.nLocal() == 0 && b.nLocal() == 0) {
       // the candidate may only fail for parameter values where neither piece has points (tried on
       // pieces without locals, where the extra subtraction stays cheap)
       List<long[]> params = parameterDomain(a, b, width);
       if (params != null) {
         cand.addAll(params);
-        c = candidate(al, a, b, cand);
+        c = candidate(al, a, b, cand, others);
       }
     }
     if (c == null) {
       // pieces flat in different directions rarely fuse: tried in small dimension only
       if (width <= MAX_FLAT_WRAP_WIDTH || !(foreignEquality(la, validA) && foreignEquality(lb, validB))) {
-        c = wrappedCandidate(al, a, b, la, lb, validA, validB, pin, width);
+        c = wrappedCandidate(al, a, b, la, lb, validA, validB, pin, width, others);
       }
     }
     return c == null ? null : Redundancy.simplify(c);
@@ -154,7 +171,7 @@ final class Coalescing {
    * a cut inequality cannot be wrapped at all.
    */
   private static BasicRelation wrappedCandidate(DivAlignment al, BasicRelation a, BasicRelation b, Lifted la,
-      Lifted lb, List<long[]> validA, List<long[]> validB, List<long[]> pin, int width) {
+      Lifted lb, List<long[]> validA, List<long[]> validB, List<long[]> pin, int width, Others others) {
     if (width > MAX_WRAP_WIDTH || la.constraints.size() - validA.size() > MAX_CUT
         || lb.constraints.size() - validB.size() > MAX_CUT) {
       return null;
@@ -163,6 +180,7 @@ final class Coalescing {
     cand.addAll(validA);
     cand.addAll(validB);
     if (!addWraps(la, lb, validA, pin, width, cand) || !addWraps(lb, la, validB, pin, width, cand)) return null;
+    if (others.holdPointOutside(cand, a, b)) return null;
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     c = Redundancy.simplify(c);
@@ -282,7 +300,9 @@ final class Coalescing {
   }
 
   /** The basic relation of the candidate rows when it has no point outside a and b, else null. */
-  private static BasicRelation candidate(DivAlignment al, BasicRelation a, BasicRelation b, List<long[]> cand) {
+  private static BasicRelation candidate(DivAlignment al, BasicRelation a, BasicRelation b, List<long[]> cand,
+      Others others) {
+    if (others.holdPointOutside(cand, a, b)) return null;
     BasicRelation c = al.build(a.space(), 0, List.of(), cand);
     if (c.isMarkedEmpty()) return null;
     Relation rest = Subtraction.subtract(Relation.of(c), Relation.ofBasics(a.space(), List.of(a, b)));
@@ -327,16 +347,22 @@ final class Coalescing {
    * e = 0) and holds on q, touching it. This recovers the constraint that joins a layer with
    * its neighbour, e.g. {@code i <= N + 1} from {@code N = 0, i <= 1} and {@code N = 1, i <= 2}.
    */
-  private static List<long[]> wrapped(Lifted p, Lifted q, List<long[]> valid, int width) {
+  private static List<long[]> wrapped(Lifted p, Lifted q, List<long[]> valid, int width, Known known) {
     List<long[]> out = new ArrayList<>();
     if (p.eqs.isEmpty() || valid.size() == p.constraints.size()) return out;
-    // an equality of p that is a non-zero constant on q
-    long[] point = Sampling.sampleRows(width, width - 1, q.eqs, q.ineqs);
+    // an equality of p that is a non-zero constant on q (its value at any point of q)
+    long[] point = known.lifted.isEmpty() ? Sampling.sampleRows(width, width - 1, q.eqs, q.ineqs)
+        : known.lifted.get(0);
     long[] e = null;
     long k = 0;
     for (long[] eq : p.eqs) {
-      long v = Ints.evaluate(eq, point);
-      if (v != 0 && isConstant(eq, v, q, width)) {
+      long v;
+      try {
+        v = Ints.evaluate(eq, point);
+      } catch (CoefficientOverflowException x) {
+        continue; // not a constant that fits in 64 bits
+      }
+      if (v != 0 && !CoalescingWitnesses.notConstant(eq, v, known.lifted) && isConstant(eq, v, q, width)) {
         e = eq;
         k = v;
         break;
@@ -446,18 +472,69 @@ final class Coalescing {
     return out;
   }
 
-  /** The constraints of p that hold on every point of q. */
-  private static List<long[]> valid(Lifted p, Lifted q, int width) {
+  /**
+   * The constraints of p that hold on every point of q. A constraint violated by a known point of
+   * q is not; one found violated by the exact test gives q a known point that violates it.
+   */
+  private static List<long[]> valid(Lifted p, Lifted q, int width, Known known) {
     List<long[]> out = new ArrayList<>();
     for (long[] c : p.constraints) {
       if (Rows.impliedBySingleRow(c, q.eqs, q.ineqs)) {
         out.add(c);
         continue;
       }
+      if (CoalescingWitnesses.violated(c, known.lifted)) continue;
       List<long[]> test = new ArrayList<>(q.ineqs);
       test.add(Rows.negation(c));
-      if (Rows.isEmpty(width, q.eqs, test)) out.add(c);
+      if (Rows.isEmpty(width, q.eqs, test)) {
+        out.add(c);
+      } else if (known.witnesses.hasRoom(known.piece)) {
+        long[] x = Sampling.sampleRows(width, width - 1, q.eqs, test);
+        known.witnesses.add(known.piece, java.util.Arrays.copyOf(x, known.piece.nVar()));
+        known.lifted.add(x);
+      }
     }
     return out;
+  }
+
+  /** A piece, its known points lifted to the pair's aligned columns, and where to record new ones. */
+  private record Known(BasicRelation piece, CoalescingWitnesses witnesses, List<long[]> lifted) {}
+
+  /** The known points of the other pieces, lifted to a pair's aligned columns when first needed. */
+  private static final class Others {
+    private final List<BasicRelation> pieces;
+    private final CoalescingWitnesses witnesses;
+    private final DivAlignment al;
+    private final int width;
+    private List<long[][]> lifted; // pairs (point over the variables, lifted point)
+
+    Others(List<BasicRelation> pieces, CoalescingWitnesses witnesses, DivAlignment al, int width) {
+      this.pieces = pieces;
+      this.witnesses = witnesses;
+      this.al = al;
+      this.width = width;
+    }
+
+    /**
+     * True when the candidate rows (inequalities over the aligned columns) hold at a known point
+     * of another piece that lies in neither a nor b: the candidate then has a point outside the
+     * two, and the exact test would reject it.
+     */
+    boolean holdPointOutside(List<long[]> cand, BasicRelation a, BasicRelation b) {
+      if (lifted == null) {
+        lifted = new ArrayList<>();
+        for (BasicRelation r : pieces) {
+          if (r == a || r == b) continue;
+          for (long[] p : witnesses.of(r)) {
+            long[] x = CoalescingWitnesses.lift(p, al, width);
+            if (x != null) lifted.add(new long[][] {p, x});
+          }
+        }
+      }
+      for (long[][] px : lifted) {
+        if (CoalescingWitnesses.satisfiesAll(cand, px[1]) && !a.contains(px[0]) && !b.contains(px[0])) return true;
+      }
+      return false;
+    }
   }
 }
