@@ -141,4 +141,50 @@ class ExtensionNodeTest {
       assertEquals(expected, run(yaml, n), "n = " + n + "\n" + code(yaml));
     }
   }
+
+  /**
+   * Copy-in statements per tile (as a GPU mapper adds them), one per tile after it, and an
+   * extension in the inner band whose domain names all four outer members.
+   */
+  @Test
+  void extensionsInATiledBandAtTwoDepths() {
+    String yaml = """
+        domain: "[n] -> { S[i, j] : 0 <= i < n and 0 <= j < n }"
+        child:
+          schedule: "[{ S[i, j] -> [(floor(i/4))] }, { S[i, j] -> [(floor(j/4))] }]"
+          child:
+            extension: "[n] -> { [t0, t1] -> R[a] : 4t0 <= a < 4t0 + 4 and a < n; [t0, t1] -> W[t0, t1] }"
+            child:
+              sequence:
+              - filter: "{ R[a] }"
+                child:
+                  schedule: "[{ R[a] -> [(a)] }]"
+              - filter: "{ S[i, j] }"
+                child:
+                  schedule: "[{ S[i, j] -> [(i)] }, { S[i, j] -> [(j)] }]"
+                  child:
+                    extension: "{ [t0, t1, i, j] -> U[i + j] : j = 4t1 }"
+                    child:
+                      sequence:
+                      - filter: "{ S[i, j] }"
+                      - filter: "{ U[k] }"
+              - filter: "{ W[a, b] }"
+        """;
+    for (long n = 0; n <= 9; n++) {
+      List<AstInterpreter.Call> expected = new ArrayList<>();
+      for (long t0 = 0; 4 * t0 < n; t0++) {
+        for (long t1 = 0; 4 * t1 < n; t1++) {
+          for (long a = 4 * t0; a < Math.min(n, 4 * t0 + 4); a++) expected.add(call("R", a));
+          for (long i = 4 * t0; i < Math.min(n, 4 * t0 + 4); i++) {
+            for (long j = 4 * t1; j < Math.min(n, 4 * t1 + 4); j++) {
+              expected.add(call("S", i, j));
+              if (j == 4 * t1) expected.add(call("U", i + j));
+            }
+          }
+          expected.add(call("W", t0, t1));
+        }
+      }
+      assertEquals(expected, run(yaml, n), "n = " + n + "\n" + code(yaml));
+    }
+  }
 }
