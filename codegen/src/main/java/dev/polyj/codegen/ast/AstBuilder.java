@@ -11,9 +11,11 @@ import dev.polyj.presburger.space.Space;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -56,7 +58,12 @@ public final class AstBuilder {
   private final String iteratorPrefix;
   private final Map<String, Integer> iteratorDepth = new HashMap<>();
   private final Expr[] dimValue;
-  private final Map<BasicRelation, List<List<BasicRelation>>> projections = new IdentityHashMap<>();
+  /** Projections by basic set (equal sets from different separations share them). */
+  private final Map<BasicRelation, List<List<BasicRelation>>> projections = new HashMap<>();
+  /** Results of {@link #isBefore}, which the component and separation steps ask again and again. */
+  private final Map<OrderQuery, Boolean> orders = new HashMap<>();
+  /** Results of {@link #covers}, asked for both relaxations of a separation. */
+  private final Map<CoverQuery, Boolean> coverage = new HashMap<>();
   private final Map<Piece, Map<Integer, BasicRelation>> chains = new IdentityHashMap<>();
   private final Separation separation;
   private boolean insideParallel;
@@ -255,17 +262,18 @@ public final class AstBuilder {
     spend(1);
     if (d >= nDim - 1 || !Rows.mentions(b, col(d + 1), col(nDim))) return List.of(b);
     List<BasicRelation> out = new ArrayList<>();
+    Set<BasicRelation> seen = new HashSet<>();
     int[] map = new int[space.nVar()];
     for (int v = 0; v < map.length; v++) map[v] = v;
     map[nParam + d + 1] = -1;
     for (BasicRelation q : proj(b, d + 1)) {
       if (!Rows.mentions(q, col(d + 1), col(d + 2))) {
-        addNew(out, q);
+        addNew(out, seen, q);
         continue;
       }
       BasicRelation shadow = RealShadow.project(q, col(d + 1));
       if (shadow != null) {
-        if (!shadow.isEmpty()) addNew(out, shadow);
+        if (!shadow.isEmpty()) addNew(out, seen, shadow);
         continue;
       }
       Relation exact;
@@ -277,18 +285,18 @@ public final class AstBuilder {
       if (exact == null) {
         // too many splinters: a superset bounds outer loops just as well (the innermost level is exact)
         BasicRelation wide = RealShadow.superset(q, col(d + 1));
-        if (!wide.isEmpty()) addNew(out, wide);
+        if (!wide.isEmpty()) addNew(out, seen, wide);
         continue;
       }
       for (BasicRelation x : exact.basics()) {
-        if (!x.isEmpty()) addNew(out, x);
+        if (!x.isEmpty()) addNew(out, seen, x);
       }
     }
     return out;
   }
 
-  private static void addNew(List<BasicRelation> out, BasicRelation b) {
-    if (!out.contains(b)) out.add(b);
+  private static void addNew(List<BasicRelation> out, Set<BasicRelation> seen, BasicRelation b) {
+    if (seen.add(b)) out.add(b);
   }
 
   private List<BasicRelation> liveProj(Piece p, int d, BuildContext ctx) {
@@ -398,23 +406,40 @@ public final class AstBuilder {
     int n = 0;
     for (List<Piece> comp : comps) {
       if (comp.size() < 2) continue;
-      List<Relation> projs = new ArrayList<>();
-      for (Piece p : comp) projs.add(Relation.ofBasics(space, liveProj(p, d, ctx)));
+      List<List<BasicRelation>> projs = new ArrayList<>();
+      for (Piece p : comp) projs.add(liveProj(p, d, ctx));
       for (int i = 0; i < comp.size(); i++) {
         boolean covers = true;
         for (int j = 0; j < comp.size() && covers; j++) {
-          if (j == i) continue;
-          for (BasicRelation r : projs.get(j).subtract(projs.get(i)).basics()) {
-            if (!r.isEmpty() && !ctx.isDisjoint(r)) {
-              covers = false;
-              break;
-            }
-          }
+          if (j != i) covers = covers(projs.get(i), projs.get(j), ctx);
         }
         if (!covers) n++;
       }
     }
     return n;
+  }
+
+  private record CoverQuery(List<BasicRelation> outer, List<BasicRelation> inner, List<BasicRelation> ctx) {}
+
+  /** True when, under the context, every value in {@code inner} is in {@code outer}. */
+  private boolean covers(List<BasicRelation> outer, List<BasicRelation> inner, BuildContext ctx) {
+    List<BasicRelation> rest = new ArrayList<>();
+    Set<BasicRelation> mine = new HashSet<>(outer);
+    for (BasicRelation r : inner) if (!mine.contains(r)) rest.add(r);
+    if (rest.isEmpty()) return true;
+    CoverQuery key = new CoverQuery(List.copyOf(outer), rest, List.copyOf(ctx.parts()));
+    Boolean known = coverage.get(key);
+    if (known == null) {
+      known = true;
+      for (BasicRelation r : Relation.ofBasics(space, rest).subtract(Relation.ofBasics(space, outer)).basics()) {
+        if (!r.isEmpty() && !ctx.isDisjoint(r)) {
+          known = false;
+          break;
+        }
+      }
+      coverage.put(key, known);
+    }
+    return known;
   }
 
   /** The statement calls, each under the gist of its domain (pieces of one statement are or-ed). */
@@ -471,12 +496,12 @@ public final class AstBuilder {
     for (long[] r : List.copyOf(ineqs)) {
       List<long[]> others = new ArrayList<>(ineqs);
       others.remove(r);
-      if (ctx.entails(Rows.withRows(q, eqs, others), q, r, false)) ineqs.remove(r);
+      if (ctx.entailsGiven(q, eqs, others, r, false)) ineqs.remove(r);
     }
     for (long[] r : List.copyOf(eqs)) {
       List<long[]> others = new ArrayList<>(eqs);
       others.remove(r);
-      if (ctx.entails(Rows.withRows(q, others, ineqs), q, r, true)) eqs.remove(r);
+      if (ctx.entailsGiven(q, others, ineqs, r, true)) eqs.remove(r);
     }
     List<Guard> out = new ArrayList<>();
     for (long[] r : eqs) out.add(new Guard(q, r, true, condition(q, r, true)));
@@ -543,8 +568,20 @@ public final class AstBuilder {
   // ---------------------------------------------------------------------------------------------
   // Grouping and ordering
 
+  private record OrderQuery(List<BasicRelation> p, List<BasicRelation> q, List<BasicRelation> ctx, int d) {}
+
   /** True when, for every value of the outer dimensions, all of p's values at d come before q's. */
   boolean isBefore(List<BasicRelation> p, List<BasicRelation> q, BuildContext ctx, int d) {
+    OrderQuery key = new OrderQuery(List.copyOf(p), List.copyOf(q), List.copyOf(ctx.parts()), d);
+    Boolean known = orders.get(key);
+    if (known == null) {
+      known = computeIsBefore(p, q, ctx, d);
+      orders.put(key, known);
+    }
+    return known;
+  }
+
+  private boolean computeIsBefore(List<BasicRelation> p, List<BasicRelation> q, BuildContext ctx, int d) {
     Space plus = Space.set(space.params(), space.nOut() + 1);
     int nv = space.nVar();
     int[] same = new int[nv];
@@ -557,12 +594,15 @@ public final class AstBuilder {
     BasicRelation order = BasicRelation.builder(plus).addIneq(notBefore).build();
     List<BasicRelation> ctxPlus = new ArrayList<>();
     for (BasicRelation c : ctx.parts()) ctxPlus.add(c.mapVariables(plus, same));
+    List<BasicRelation> qPlus = new ArrayList<>();
+    for (BasicRelation b : q) qPlus.add(b.mapVariables(plus, moved));
     for (BasicRelation a : p) {
-      BasicRelation ap = a.mapVariables(plus, same).intersect(order);
-      for (BasicRelation b : q) {
-        BasicRelation both = ap.intersect(b.mapVariables(plus, moved));
-        if (both.isMarkedEmpty()) continue;
-        for (BasicRelation c : ctxPlus) if (!c.intersect(both).isEmpty()) return false;
+      BasicRelation ap = a.mapVariables(plus, same);
+      for (BasicRelation b : qPlus) {
+        // a point of a at or after a point of b (same outer values) under some context part
+        for (BasicRelation c : ctxPlus) {
+          if (!BasicRelation.isIntersectionEmpty(List.of(c, ap, order, b))) return false;
+        }
       }
     }
     return true;

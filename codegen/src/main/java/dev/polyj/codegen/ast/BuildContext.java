@@ -3,6 +3,7 @@ package dev.polyj.codegen.ast;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.set.BasicRelation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -84,7 +85,41 @@ final class BuildContext {
 
   /** True when no point of the context lies in {@code b}. */
   boolean isDisjoint(BasicRelation b) {
-    for (BasicRelation p : parts) if (!p.intersect(b).isEmpty()) return false;
+    for (BasicRelation p : parts) if (!BasicRelation.isIntersectionEmpty(List.of(p, b))) return false;
+    return true;
+  }
+
+  /**
+   * {@link #entails} with {@code extra} given as rows over the columns of {@code owner} (with its
+   * divisions): the context, the rows and the divisions imply {@code row >= 0} (or {@code = 0}).
+   * Decided on the rows as they are, without building (and simplifying) the relation they form.
+   */
+  boolean entailsGiven(BasicRelation owner, List<long[]> eqs, List<long[]> ineqs, long[] row, boolean eq) {
+    if (!Rows.allDivsKnown(owner)) return false;
+    List<long[]> base = new ArrayList<>(ineqs);
+    int firstLocal = 1 + owner.nVar();
+    int width = owner.nCol();
+    for (int i = 0; i < owner.nLocal(); i++) {
+      // the definition of each division: 0 <= num - d * e <= d - 1
+      long[] num = Arrays.copyOf(owner.div(i).numerator(), width);
+      long d = owner.div(i).denominator();
+      long[] lo = num.clone();
+      lo[firstLocal + i] = Ints.sub(lo[firstLocal + i], d);
+      long[] hi = Ints.negate(lo);
+      hi[0] = Ints.add(hi[0], d - 1);
+      base.add(lo);
+      base.add(hi);
+    }
+    List<long[]> negations = new ArrayList<>();
+    negations.add(Rows.negate(row));
+    if (eq) negations.add(Rows.negate(Ints.negate(row)));
+    for (long[] neg : negations) {
+      List<long[]> all = new ArrayList<>(base);
+      all.add(neg);
+      for (BasicRelation p : parts) {
+        if (!BasicRelation.isIntersectionEmpty(List.of(p), owner.nLocal(), eqs, all)) return false;
+      }
+    }
     return true;
   }
 
@@ -100,10 +135,9 @@ final class BuildContext {
     if (eq) negations.add(Rows.withRows(owner, List.of(), List.of(Rows.negate(Ints.negate(row)))));
     for (BasicRelation neg : negations) {
       if (neg.isMarkedEmpty()) continue;
-      BasicRelation n = extra == null ? neg : extra.intersect(neg);
-      if (n.isMarkedEmpty()) continue;
       for (BasicRelation p : parts) {
-        if (!p.intersect(n).isEmpty()) return false;
+        List<BasicRelation> all = extra == null ? List.of(p, neg) : List.of(p, extra, neg);
+        if (!BasicRelation.isIntersectionEmpty(all)) return false;
       }
     }
     return true;

@@ -79,11 +79,16 @@ final class RealShadow {
    * many splinters, e.g. divisions by 2^32 in the rows. Same space as {@code b}, the column's
    * coefficients zero.
    */
+  /** A superset of {@code b} without its unknown locals (existentials with no division), as {@link #superset}. */
+  static BasicRelation withoutUnknownLocals(BasicRelation b) {
+    return superset(b, -1);
+  }
+
   static BasicRelation superset(BasicRelation b, int col) {
     int nCol = b.nCol();
     int firstLocal = nCol - b.nLocal();
     boolean[] gone = new boolean[nCol];
-    gone[col] = true;
+    if (col >= 0) gone[col] = true;
     for (boolean changed = true; changed; ) {
       changed = false;
       for (int l = 0; l < b.nLocal(); l++) {

@@ -143,7 +143,17 @@ public final class ScanProblem {
     int[] map = new int[c.space().nVar()];
     for (int i = 0; i < map.length; i++) map[i] = i;
     for (BasicRelation b : c.basics()) {
-      for (BasicRelation x : b.mapVariables(space, map).computeDivs().basics()) {
+      BasicRelation lifted = b.mapVariables(space, map);
+      List<BasicRelation> exact = lifted.computeDivs().basics();
+      if (exact.size() > 1 && lifted.hasUnknownLocals()) {
+        // an existential the context cannot name without splitting it by residues (e.g. of a
+        // parameter modulo 8) would split every piece the same way: the context is only an
+        // assumption, so its rational shadow (a weaker assumption, one piece) is used instead
+        BasicRelation wide = RealShadow.withoutUnknownLocals(lifted);
+        if (!wide.isEmpty()) out.add(wide);
+        continue;
+      }
+      for (BasicRelation x : exact) {
         if (!x.isEmpty()) out.add(x);
       }
     }

@@ -25,8 +25,9 @@ import java.util.TreeSet;
  * must check. Band flags and options become annotations of the pieces at the scan dimension of the
  * member: coincident members may run in parallel, loop types choose separate/atomic/unroll, an
  * {@code isolate} option splits the instances into the isolated part (with its own loop types)
- * and the rest, mark nodes wrap the code of the dimension below them, and expansion nodes replace
- * each group instance by the statement instances it stands for.
+ * and the rest, mark nodes wrap the code of the dimension below them, expansion nodes replace
+ * each group instance by the statement instances it stands for, and extension nodes add the
+ * instances their extension maps the outer band values to.
  */
 public final class ScheduleTreeProblem {
   private ScheduleTreeProblem() {}
@@ -36,13 +37,27 @@ public final class ScheduleTreeProblem {
   /** An isolated set over time dimensions, the band's first member k0, the loop types inside it. */
   private record Isolate(Relation set, int k0, Map<Integer, LoopKind> kinds) {}
 
-  /** One root-to-leaf path for one statement. */
+  /**
+   * One root-to-leaf path for one statement. Each schedule dimension is a one-dimensional map
+   * from the statement in {@code dims}, except for the first dimensions of an instance added by
+   * an extension node: these are given together by {@code joint} (statement -> [t0, ..., tk-1],
+   * possibly several values per instance) and their entries in {@code dims} are null.
+   */
   private record Path(int statement, Relation filter, List<Relation> dims, List<Integer> bandDims,
       Set<Integer> coincident, Map<Integer, LoopKind> kinds, List<Piece.MarkAt> marks, List<Guard> guards,
-      List<Isolate> isolates) {
+      List<Isolate> isolates, Relation joint) {
+    Path(int statement, Relation filter, List<Relation> dims, List<Integer> bandDims, Set<Integer> coincident,
+        Map<Integer, LoopKind> kinds, List<Piece.MarkAt> marks, List<Guard> guards, List<Isolate> isolates) {
+      this(statement, filter, dims, bandDims, coincident, kinds, marks, guards, isolates, null);
+    }
+
     Path copy() {
       return new Path(statement, filter, new ArrayList<>(dims), new ArrayList<>(bandDims), new TreeSet<>(coincident),
-          new HashMap<>(kinds), new ArrayList<>(marks), new ArrayList<>(guards), new ArrayList<>(isolates));
+          new HashMap<>(kinds), new ArrayList<>(marks), new ArrayList<>(guards), new ArrayList<>(isolates), joint);
+    }
+
+    Path withFilter(Relation f) {
+      return new Path(statement, f, dims, bandDims, coincident, kinds, marks, guards, isolates, joint);
     }
   }
 
@@ -53,6 +68,10 @@ public final class ScheduleTreeProblem {
     final List<Path> leaves = new ArrayList<>();
     final List<Relation> contexts = new ArrayList<>();
     final LinkedHashSet<String> params = new LinkedHashSet<>();
+    /** The schedule dimensions along the tree path being walked: null for a band member, else a sequence position. */
+    final List<Long> treeDims = new ArrayList<>();
+    /** The paths that reach each band on the tree path being walked, innermost last. */
+    final List<List<Path>> bands = new ArrayList<>();
   }
 
   public static ScanProblem of(ScheduleNode root) {
@@ -120,7 +139,11 @@ public final class ScheduleTreeProblem {
         addIsolates(q, options, k0, b.nMember(), p.bandDims());
         next.add(q);
       }
+      for (int j = 0; j < b.nMember(); j++) w.treeDims.add(null);
+      w.bands.add(next);
       walk(b.child(), next, w);
+      w.bands.remove(w.bands.size() - 1);
+      for (int j = 0; j < b.nMember(); j++) w.treeDims.remove(w.treeDims.size() - 1);
     } else if (node instanceof ScheduleNode.Sequence || node instanceof ScheduleNode.Set) {
       List<ScheduleNode> kids = node.children();
       for (int k = 0; k < kids.size(); k++) {
@@ -131,19 +154,17 @@ public final class ScheduleTreeProblem {
           if (kept == null) continue;
           Path q = p.copy();
           q.dims().add(constant(p.filter().space(), k));
-          next.add(new Path(q.statement(), kept, q.dims(), q.bandDims(), q.coincident(), q.kinds(), q.marks(),
-              q.guards(), q.isolates()));
+          next.add(q.withFilter(kept));
         }
+        w.treeDims.add((long) k);
         walk(f.child(), next, w);
+        w.treeDims.remove(w.treeDims.size() - 1);
       }
     } else if (node instanceof ScheduleNode.Filter f) {
       List<Path> next = new ArrayList<>();
       for (Path p : active) {
         Relation kept = filtered(p.filter(), f.filter(), w);
-        if (kept != null) {
-          next.add(new Path(p.statement(), kept, p.dims(), p.bandDims(), p.coincident(), p.kinds(), p.marks(),
-              p.guards(), p.isolates()));
-        }
+        if (kept != null) next.add(p.withFilter(kept));
       }
       walk(f.child(), next, w);
     } else if (node instanceof ScheduleNode.Mark m) {
@@ -165,6 +186,8 @@ public final class ScheduleTreeProblem {
       walk(g.child(), next, w);
     } else if (node instanceof ScheduleNode.Expansion x) {
       walk(x.child(), expanded(x, active, w), w);
+    } else if (node instanceof ScheduleNode.Extension e) {
+      walk(e.child(), extended(e, active, w), w);
     } else {
       throw new UnsupportedNodeException(node, "code generation for schedule trees with "
           + node.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " nodes: not supported yet");
@@ -195,8 +218,17 @@ public final class ScheduleTreeProblem {
         Relation toGroup = c.alignParams(ps).intersectDomain(instances).intersectRange(groups);
         List<Relation> dims = new ArrayList<>();
         for (Relation d : p.dims()) {
+          if (d == null) {
+            dims.add(null);
+            continue;
+          }
           List<String> qs = Space.mergeParams(ps, d.space().params());
           dims.add(toGroup.alignParams(qs).apply(d.alignParams(qs)));
+        }
+        Relation joint = null;
+        if (p.joint() != null) {
+          List<String> qs = Space.mergeParams(ps, p.joint().space().params());
+          joint = toGroup.alignParams(qs).apply(p.joint().alignParams(qs));
         }
         int s = w.tuples.indexOf(target);
         if (s < 0) {
@@ -207,10 +239,114 @@ public final class ScheduleTreeProblem {
         }
         next.add(new Path(s, instances, dims, new ArrayList<>(p.bandDims()), new TreeSet<>(p.coincident()),
             new HashMap<>(p.kinds()), new ArrayList<>(p.marks()), new ArrayList<>(p.guards()),
-            new ArrayList<>(p.isolates())));
+            new ArrayList<>(p.isolates()), joint));
       }
     }
     return next;
+  }
+
+  /**
+   * The paths below an extension node (isl's manual, "Schedule Trees"): the node's
+   * {@code extension} maps values of the outer band members (their flat product, sequence
+   * positions left out) to extra domain elements, which the subtree schedules together with the
+   * instances that reach the node. An extra element runs, with the sequence positions of the node,
+   * at each outer band value the extension maps to it that the loops around the node scan: the
+   * values of the instances that reach the innermost band above the node (as isl's code
+   * generator intersects the extension with the domain of the enclosing loops).
+   */
+  private static List<Path> extended(ScheduleNode.Extension x, List<Path> active, Walk w) {
+    List<Path> next = new ArrayList<>(active);
+    if (active.isEmpty()) return next;
+    Path template = active.get(0);
+    int nOuter = template.dims().size();
+    List<Integer> band = template.bandDims();
+    w.params.addAll(x.extension().paramNames());
+    List<String> ps = List.copyOf(w.params);
+    int np = ps.size();
+    Space outer = Space.set(ps, nOuter);
+    // the outer values scanned around the node: those of the instances reaching the innermost band
+    // above it, then the sequence positions below that band
+    List<Path> scanned = w.bands.isEmpty() ? List.of() : w.bands.get(w.bands.size() - 1);
+    int k0 = scanned.isEmpty() ? 0 : scanned.get(0).dims().size();
+    Relation loops = null;
+    for (Path p : scanned) {
+      Relation r = prefixMap(p, ps).range();
+      int[] map = new int[np + k0];
+      for (int i = 0; i < np + k0; i++) map[i] = i;
+      List<BasicRelation> moved = new ArrayList<>();
+      for (BasicRelation b : r.basics()) moved.add(b.mapVariables(outer, map));
+      Relation lifted = Relation.ofBasics(outer, moved);
+      loops = loops == null ? lifted : loops.union(lifted);
+    }
+    BasicRelation.Builder positions = BasicRelation.builder(outer);
+    for (int k = k0; k < nOuter; k++) {
+      Long pos = w.treeDims.get(k);
+      checkArgument(pos != null, "band member %s below the innermost band", k);
+      long[] row = new long[1 + np + nOuter];
+      row[0] = pos;
+      row[1 + np + k] = -1;
+      positions.addEq(row);
+    }
+    Relation reached = Relation.of(positions.build());
+    if (loops != null) reached = reached.intersect(loops);
+    for (Relation e : x.extension().relations()) {
+      if (!e.space().isMap() || e.space().domainTuple().arity() != band.size()) {
+        throw new UnsupportedNodeException(x, "extension " + e.space() + ": its domain must be the " + band.size()
+            + " outer band member(s) of the node");
+      }
+      Tuple target = e.space().rangeTuple();
+      Relation ext = e.alignParams(ps);
+      // the extension over all outer dimensions: band member i is dimension band.get(i)
+      Space lifted = Space.map(ps, Tuple.anonymous(null, nOuter), target);
+      int[] map = new int[np + band.size() + target.arity()];
+      for (int i = 0; i < np; i++) map[i] = i;
+      for (int i = 0; i < band.size(); i++) map[np + i] = np + band.get(i);
+      for (int i = 0; i < target.arity(); i++) map[np + band.size() + i] = np + nOuter + i;
+      List<BasicRelation> moved = new ArrayList<>();
+      for (BasicRelation b : ext.basics()) moved.add(b.mapVariables(lifted, map));
+      Relation joint = Relation.ofBasics(lifted, moved).intersectDomain(reached).reverse().removeEmpty();
+      if (joint.isEmpty()) continue;
+      int s = w.tuples.indexOf(target);
+      if (s < 0) {
+        s = w.tuples.size();
+        w.tuples.add(target);
+        w.names.add(target.hasName() ? target.name() : "S" + s);
+        w.arities.add(target.arity());
+      }
+      List<Relation> dims = new ArrayList<>();
+      for (int k = 0; k < nOuter; k++) dims.add(null);
+      next.add(new Path(s, joint.domain(), dims, new ArrayList<>(band), new TreeSet<>(template.coincident()),
+          new HashMap<>(template.kinds()), new ArrayList<>(template.marks()), new ArrayList<>(template.guards()),
+          new ArrayList<>(template.isolates()), joint));
+    }
+    return next;
+  }
+
+  /** The outer schedule of a path's instances: statement -> [t0, ..., tk-1], over its filter. */
+  private static Relation prefixMap(Path p, List<String> params) {
+    Tuple stmt = p.filter().space().tuple();
+    int k = p.dims().size();
+    int m = stmt.arity();
+    int np = params.size();
+    Space space = Space.map(params, stmt, Tuple.anonymous(null, k));
+    List<BasicRelation> acc = List.of(BasicRelation.universe(space));
+    int[] setMap = new int[np + m];
+    for (int i = 0; i < np + m; i++) setMap[i] = i;
+    acc = product(acc, p.filter().alignParams(params), space, setMap);
+    if (p.joint() != null) {
+      int j = p.joint().space().nOut();
+      int[] map = new int[np + m + j];
+      for (int i = 0; i < np + m + j; i++) map[i] = i;
+      acc = product(acc, p.joint().alignParams(params), space, map);
+    }
+    for (int d = 0; d < k; d++) {
+      if (p.dims().get(d) == null) continue;
+      int[] map = new int[np + m + 1];
+      for (int i = 0; i < np + m; i++) map[i] = i;
+      map[np + m] = np + m + d;
+      acc = product(acc, p.dims().get(d).alignParams(params), space, map);
+    }
+    return Relation.ofBasics(space, acc);
   }
 
   private static Relation contractionFor(UnionRelation contraction, Tuple instance, Tuple group) {
@@ -355,7 +491,15 @@ public final class ScheduleTreeProblem {
       for (int k = nSchedule + m; k < space.nOut(); k++) pad.addEq(unit(width, 1 + nParam + k));
       List<BasicRelation> acc = List.of(pad.build());
       acc = product(acc, p.filter().alignParams(params), space, xMap(nParam, nSchedule, m, -1));
+      if (p.joint() != null) {
+        int j = p.joint().space().nOut();
+        int[] map = new int[nParam + m + j];
+        System.arraycopy(xMap(nParam, nSchedule, m, -1), 0, map, 0, nParam + m);
+        for (int k = 0; k < j; k++) map[nParam + m + k] = nParam + k;
+        acc = product(acc, p.joint().alignParams(params), space, map);
+      }
       for (int k = 0; k < p.dims().size(); k++) {
+        if (p.dims().get(k) == null) continue;
         acc = product(acc, p.dims().get(k).alignParams(params), space, xMap(nParam, nSchedule, m, k));
       }
       for (Guard g : p.guards()) acc = product(acc, timeSet(g.set(), params), space, timeMap(nParam, g.set()));

@@ -83,11 +83,14 @@ class CodegenCommandTest {
   }
 
   @Test
-  void unsupportedNodesAreReportedAtTheirPosition() {
+  void badNodesAreReportedAtTheirPosition() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CodegenCommand().run(
         "domain: { S[i] : 0 <= i < 4 }\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  child:\n"
-            + "    extension: { [i] -> T[i] }\n"));
-    assertTrue(e.getMessage().startsWith("5:5: code generation for schedule trees with extension nodes"), e.getMessage());
+            + "    extension: { [i, j] -> T[i] }\n"));
+    assertTrue(e.getMessage().startsWith("5:5: extension {"), e.getMessage());
+    assertTrue(new CodegenCommand().run(
+        "domain: { S[i] : 0 <= i < 4 }\nchild:\n  schedule: \"[{ S[i] -> [(i)] }]\"\n  child:\n"
+            + "    extension: { [i] -> T[i] }\n").contains("T(c0)"));
   }
 
   @Test

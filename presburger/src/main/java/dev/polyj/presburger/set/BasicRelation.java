@@ -220,6 +220,56 @@ public final class BasicRelation {
     return e == 1;
   }
 
+  /**
+   * True when the basic relations (of one space) have no integer point in common: the emptiness
+   * of their intersection, decided on their rows put side by side (each one's locals in columns
+   * of their own), without simplifying the intersection first.
+   */
+  public static boolean isIntersectionEmpty(List<BasicRelation> parts) {
+    return isIntersectionEmpty(parts, 0, List.of(), List.of());
+  }
+
+  /**
+   * {@link #isIntersectionEmpty(List)} with more rows: {@code eqs} ({@code = 0}) and {@code ineqs}
+   * ({@code >= 0}) over the columns (1, variables, {@code nLocal} existentials of their own), a
+   * shorter row padded with zeros. The existentials are free unless the rows bound them.
+   */
+  public static boolean isIntersectionEmpty(List<BasicRelation> parts, int nLocal, List<long[]> eqs,
+      List<long[]> ineqs) {
+    checkArgument(!parts.isEmpty(), "isIntersectionEmpty: no relation");
+    Space s = parts.get(0).space;
+    int nv = 1 + s.nVar();
+    int width = nv + nLocal;
+    for (BasicRelation p : parts) {
+      checkArgument(p.space.equals(s), "isIntersectionEmpty: spaces differ: %s vs %s", s, p.space);
+      if (p.markedEmpty) return true;
+      width += p.nLocal;
+    }
+    List<long[]> allEqs = new ArrayList<>();
+    List<long[]> allIneqs = new ArrayList<>();
+    int base = nv;
+    for (BasicRelation p : parts) {
+      for (long[] r : p.eqs) allEqs.add(placed(r, nv, base, p.nLocal, width));
+      for (long[] r : p.ineqs) allIneqs.add(placed(r, nv, base, p.nLocal, width));
+      base += p.nLocal;
+    }
+    for (long[] r : eqs) allEqs.add(placed(padded(r, nv + nLocal), nv, base, nLocal, width));
+    for (long[] r : ineqs) allIneqs.add(placed(padded(r, nv + nLocal), nv, base, nLocal, width));
+    return OmegaTest.isIntegerEmpty(width - 1, allEqs, allIneqs);
+  }
+
+  private static long[] padded(long[] row, int width) {
+    checkArgument(row.length <= width, "row of width %s wider than %s", row.length, width);
+    return row.length == width ? row : Arrays.copyOf(row, width);
+  }
+
+  private static long[] placed(long[] row, int nv, int base, int nLocal, int width) {
+    long[] o = new long[width];
+    System.arraycopy(row, 0, o, 0, nv);
+    System.arraycopy(row, nv, o, base, nLocal);
+    return o;
+  }
+
   /** True when the point (values of parameters then dimensions) satisfies the constraints. */
   public boolean contains(long[] point) {
     checkArgument(point.length == nVar(), "point of length %s in a space of %s variables", point.length, nVar());

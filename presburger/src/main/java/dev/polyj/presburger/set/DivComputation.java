@@ -61,7 +61,9 @@ final class DivComputation {
         reduceEquality(cs, eq);
         work.push(cs);
       } else {
-        split(cs, u, work);
+        // every system on the work list is popped once (a step each): when the splinters alone
+        // would pass the budget, the answer is known now, before copying them all
+        if (!split(cs, u, work, maxSteps - steps - work.size())) return null;
       }
     }
     return Relation.ofBasics(b.space(), out);
@@ -149,7 +151,7 @@ final class DivComputation {
   }
 
   /** Exact Fourier-Motzkin, or dark shadow plus splinters, for unknown local z in inequalities only. */
-  private static void split(ConstraintSystem cs, int z, Deque<ConstraintSystem> work) {
+  private static boolean split(ConstraintSystem cs, int z, Deque<ConstraintSystem> work, long room) {
     List<long[]> lower = new ArrayList<>();
     List<long[]> upper = new ArrayList<>();
     List<long[]> rest = new ArrayList<>();
@@ -163,14 +165,21 @@ final class DivComputation {
       cs.ineqs = combine(rest, lower, upper, z, false);
       cs.removeLocal(z);
       work.push(cs);
-      return;
+      return true;
+    }
+    long maxUpper = 0;
+    for (long[] r : upper) maxUpper = Math.max(maxUpper, -r[z]);
+    long splinters = 1;
+    for (long[] l : lower) {
+      long a = l[z];
+      long limit = Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, maxUpper), a), maxUpper), maxUpper);
+      if (limit + 1 > room - splinters) return false;
+      splinters += limit + 1;
     }
     ConstraintSystem dark = copy(cs);
     dark.ineqs = combine(rest, lower, upper, z, true);
     dark.removeLocal(z);
     work.push(dark);
-    long maxUpper = 0;
-    for (long[] r : upper) maxUpper = Math.max(maxUpper, -r[z]);
     for (long[] l : lower) {
       long a = l[z];
       long limit = Ints.floorDiv(Ints.sub(Ints.sub(Ints.mul(a, maxUpper), a), maxUpper), maxUpper);
@@ -182,6 +191,7 @@ final class DivComputation {
         work.push(s);
       }
     }
+    return true;
   }
 
   private static List<long[]> combine(List<long[]> rest, List<long[]> lower, List<long[]> upper, int z, boolean dark) {
