@@ -30,16 +30,18 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   private final Set<String> dead;
   private final boolean split;
   private final boolean shorten;
+  private final boolean splitReads;
 
   public QuovPass() {
-    this(Set.of(), true, false);
+    this(Set.of(), true, false, false);
   }
 
-  private QuovPass(Set<String> dead, boolean split, boolean shorten) {
+  private QuovPass(Set<String> dead, boolean split, boolean splitReads, boolean shorten) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
     this.split = split;
+    this.splitReads = splitReads;
     this.shorten = shorten;
   }
 
@@ -48,25 +50,28 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("arrays", "arrays declared outside the region that the code after it does not read, e.g. A,B; default none");
     m.put("split", "UOV-guided index-set splitting: boundaries whose values live longer get their own storage; default true");
+    m.put("split-reads", "statements whose reads come from several sources split by them too, so no piece tests its"
+        + " source (more statements for the code generator; with split); default false");
     m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
-    if (key.equals("shorten")) return new QuovPass(dead, split, PassOptions.bool(this, key, value));
-    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), shorten);
+    if (key.equals("shorten")) return new QuovPass(dead, split, splitReads, PassOptions.bool(this, key, value));
+    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten);
+    if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten);
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
     for (String n : value.split(",")) if (!n.isBlank()) names.add(n.trim());
-    return new QuovPass(names, split, shorten);
+    return new QuovPass(names, split, splitReads, shorten);
   }
 
   @Override
   public String run(ScheduleState s) {
     s.deps();
     ScheduleNode tree = s.tree();
-    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, shorten);
+    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, splitReads, shorten);
     s.notes.addAll(r.notes());
     if (!r.changed()) return "";
     List<ArrayInfo> arrays = new ArrayList<>(r.scop().arrays());
@@ -85,6 +90,12 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     s.scop = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, scop.statements(),
         scop.schedule(), scop.scheduleMap());
     s.programOrder = null;
+    if (r.anySplit()) {
+      // split statements: their pieces run as statements of their own, with the dependences renamed
+      s.useDependences(r.split(s.deps()));
+      s.tree(r.tree());
+    }
+    s.privateScalars.addAll(r.privates());
     if (r.guard() != null) {
       s.guard = s.guard == null ? r.guard() : "(" + s.guard + ") && (" + r.guard() + ")";
       s.notes.add("quov: the contracted storage runs when " + r.guard() + ", the original code otherwise");
