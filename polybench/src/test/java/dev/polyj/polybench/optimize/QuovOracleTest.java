@@ -168,6 +168,35 @@ class QuovOracleTest {
   }
 
   @Test
+  void boundaryStatementsFusedIntoTheBandGetContractedStorage(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    for (String name : List.of("jacobi1d", "smith_waterman")) {
+      Path file = dir.resolve(name + ".c");
+      Files.writeString(file, program(name));
+      Path original = compile(file);
+      PolyhedralOptimizer.Output out = optimize(file,
+          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.fuse=true");
+      List<String> sizes = name.equals("jacobi1d") ? List.of("20 100", "7 5", "1 3") : List.of("40 50", "7 3");
+      if (name.equals("jacobi1d")) {
+        // A[t][0] = A[t - 1][0] runs at (t, t) in the band: two cells instead of one per time step
+        assertTrue(out.notes().toString().contains("A_S1[2]"), out.notes().toString());
+        assertTrue(out.notes().toString().contains("A_S3[2]"), out.notes().toString());
+      }
+      Path source = dir.resolve(name + "_fused.c");
+      Files.writeString(source, out.text());
+      assertEquals(List.of(), mismatches(original, compile(source), sizes, TILES), out.text());
+      if (name.equals("jacobi1d")) {
+        PolyhedralOptimizer.Output bad = optimize(file,
+            PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.fuse=true",
+            "quov.shorten=true");
+        Path shortSource = dir.resolve(name + "_fused_short.c");
+        Files.writeString(shortSource, bad.text());
+        assertFalse(mismatches(original, compile(shortSource), sizes, TILES).isEmpty(), "shortened vectors unnoticed");
+      }
+    }
+  }
+
+  @Test
   void aTooShortOccupancyVectorIsCaught(@TempDir Path dir) throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     for (String name : List.of("jacobi1d", "smith_waterman", "boundary")) {

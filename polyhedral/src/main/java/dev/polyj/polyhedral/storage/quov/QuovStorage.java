@@ -367,6 +367,7 @@ public final class QuovStorage {
           uLoop = new long[phi.size()];
           int o = 0;
           for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
+          uLoop = onLine(phi, uLoop, dims, partUses);
           if (shorten) {
             for (int k = uLoop.length - 1; k >= 0; k--) {
               if (uLoop[k] == 0) continue;
@@ -409,6 +410,55 @@ public final class QuovStorage {
           StatementSplit.apply(rewritten.scheduleMap(), splits));
     }
     return new Planned(rewritten, storages, splits);
+  }
+
+  /**
+   * For a statement of one iterator whose instances lie on a line of a wider tilable band (a
+   * boundary statement fused into the interior's band, {@code S1[t] -> (t, t)}), no other
+   * instance lies along a vector off that line, so the projection along it saves nothing: the
+   * shortest multiple {@code k d} of the line's direction that dominates {@code u} element-wise is
+   * taken instead (legal for every tile size by Theorem 1: every use reaches it along the unit
+   * vectors), unless, untiled, it would first differ from a use at a member that runs in parallel.
+   * {@code u} itself otherwise.
+   */
+  static long[] onLine(List<AffineForm> phi, long[] u, List<ScheduleDim> dims, List<DataflowUse> uses) {
+    if (phi.size() < 2 || phi.get(0).iterators().length != 1) return u;
+    List<Integer> loops = new ArrayList<>();
+    for (int k = 0; k < dims.size(); k++) if (dims.get(k).isLoop()) loops.add(k);
+    int band = dims.get(loops.get(0)).band();
+    for (int k : loops) {
+      if (dims.get(k).kind() != ScheduleDim.Kind.TILABLE || dims.get(k).band() != band) return u;
+    }
+    long[] d = new long[phi.size()];
+    boolean pos = false;
+    for (int j = 0; j < d.length; j++) {
+      d[j] = phi.get(j).iterators()[0];
+      if (d[j] < 0) return u;
+      pos |= d[j] > 0;
+    }
+    if (!pos) return u;
+    long k = 1;
+    for (int j = 0; j < d.length; j++) {
+      if (d[j] == 0) {
+        if (u[j] > 0) return u;
+      } else {
+        k = Math.max(k, Math.floorDiv(Math.addExact(u[j], d[j] - 1), d[j]));
+      }
+    }
+    long[] out = new long[d.length];
+    for (int j = 0; j < d.length; j++) out[j] = Math.multiplyExact(k, d[j]);
+    if (java.util.Arrays.equals(out, u)) return u;
+    List<DataflowUse> all = new ArrayList<>(uses);
+    all.add(new DataflowUse(new long[dims.size()], true));
+    for (DataflowUse use : all) {
+      long[] v = use.vector();
+      for (int j = 0; j < loops.size() && loops.get(j) < v.length; j++) {
+        if (v[loops.get(j)] == out[j]) continue;
+        if (dims.get(loops.get(j)).coincident()) return u;
+        break;
+      }
+    }
+    return out;
   }
 
   /**
@@ -624,7 +674,7 @@ public final class QuovStorage {
   }
 
   /** {@code { S[x] -> [y(x)] }}. */
-  private static Relation function(List<String> params, Tuple t, AffineForm y) {
+  static Relation function(List<String> params, Tuple t, AffineForm y) {
     Space map = Space.map(params, t, Tuple.anonymous(null, 1));
     long[] row = new long[1 + map.nVar()];
     long[] f = y.row(0);
