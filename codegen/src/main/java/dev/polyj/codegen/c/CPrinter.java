@@ -26,13 +26,30 @@ public final class CPrinter {
   private final String iteratorType;
   private final Function<Node.User, List<String>> userPrinter;
   private final boolean declaredUpFront;
+  /** Variables declared for the region that a parallel loop whose body uses them keeps per thread. */
+  private final List<String> privates;
 
   private CPrinter(String indentUnit, String iteratorType, Function<Node.User, List<String>> userPrinter,
       boolean declaredUpFront) {
+    this(indentUnit, iteratorType, userPrinter, declaredUpFront, List.of());
+  }
+
+  private CPrinter(String indentUnit, String iteratorType, Function<Node.User, List<String>> userPrinter,
+      boolean declaredUpFront, List<String> privates) {
     this.indentUnit = indentUnit;
     this.iteratorType = iteratorType;
     this.userPrinter = userPrinter;
     this.declaredUpFront = declaredUpFront;
+    this.privates = List.copyOf(privates);
+  }
+
+  /**
+   * The same printer where a parallel loop of a region whose body uses one of {@code names}
+   * (scalars declared for the region, each value of which is read in the iteration that writes it)
+   * lists it in its {@code private(...)} clause.
+   */
+  public CPrinter withPrivates(List<String> names) {
+    return new CPrinter(indentUnit, iteratorType, userPrinter, declaredUpFront, names);
   }
 
   /** Two-space indentation, {@code int} iterators, statement calls. */
@@ -43,7 +60,7 @@ public final class CPrinter {
   /** The same printer with another iterator type (e.g. {@code long}). */
   public CPrinter withIteratorType(String type) {
     checkArgument(!type.isBlank(), "empty iterator type");
-    return new CPrinter(indentUnit, type, userPrinter, declaredUpFront);
+    return new CPrinter(indentUnit, type, userPrinter, declaredUpFront, privates);
   }
 
   /**
@@ -51,7 +68,7 @@ public final class CPrinter {
    * indentation) that execute the instance.
    */
   public CPrinter withUserPrinter(Function<Node.User, List<String>> printer) {
-    return new CPrinter(indentUnit, iteratorType, printer, declaredUpFront);
+    return new CPrinter(indentUnit, iteratorType, printer, declaredUpFront, privates);
   }
 
   /** {@code S(e1, ..., en);} */
@@ -95,7 +112,7 @@ public final class CPrinter {
   public String printRegion(Node ast, int level, List<String> declarations) {
     List<String> its = new ArrayList<>();
     collectIterators(ast, its);
-    CPrinter inner = new CPrinter(indentUnit, iteratorType, userPrinter, true);
+    CPrinter inner = new CPrinter(indentUnit, iteratorType, userPrinter, true, privates);
     StringBuilder sb = new StringBuilder(macros(ast));
     indent(level, sb);
     sb.append("{\n");
@@ -222,6 +239,15 @@ public final class CPrinter {
           List<String> inner = new ArrayList<>();
           collectIterators(f.body(), inner);
           inner.remove(f.iterator());
+          if (!privates.isEmpty()) {
+            StringBuilder body = new StringBuilder();
+            node(f.body(), 0, body);
+            for (String v : privates) {
+              if (java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(v) + "\\b").matcher(body).find()) {
+                inner.add(v);
+              }
+            }
+          }
           if (!inner.isEmpty()) sb.append(" private(").append(String.join(", ", inner)).append(')');
         }
         sb.append('\n');

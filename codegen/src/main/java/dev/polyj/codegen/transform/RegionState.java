@@ -171,8 +171,9 @@ public final class RegionState extends ScheduleState {
     });
   }
 
-  private static String print(Version v, int level, List<String> declarations) {
-    return CPrinter.standard().withUserPrinter(v.printer).printRegion(v.ast, level, declarations);
+  private String print(Version v, int level, List<String> declarations) {
+    return CPrinter.standard().withUserPrinter(v.printer).withPrivates(privateScalars).printRegion(v.ast, level,
+        declarations);
   }
 
   /** The code of a version whose tile sizes are run-time values, which it declares first. */

@@ -134,10 +134,16 @@ class QuovOracleTest {
     Files.writeString(file, program("boundary"));
     PolyhedralOptimizer.Output split = optimize(file,
         PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}));
-    // S1 at i = 0 is read again in the next time step: split off, a scalar; the body needs one
-    // cell per time step (tiles of one wavefront run in parallel); without splitting, N + 1 cells
+    // S1 at i = 0 is read again in the next time step: split off as a statement of its own, a
+    // scalar; the body's value is read in the iteration that writes it: a scalar private to each
+    // thread (the paper's two scalars); each piece writes its own scalar, with no test in between;
+    // without splitting, N + 1 cells
     assertTrue(split.text().contains("double A_S1_b0;"), split.text());
-    assertTrue(split.notes().toString().contains("A_S1[T + 1]"), split.notes().toString());
+    assertTrue(split.text().contains("double A_S1;"), split.text());
+    assertTrue(split.text().matches("(?s).*private\\([^)]*\\bA_S1\\b[^)]*\\).*"), split.text());
+    assertTrue(split.text().contains("A_S1 = "), split.text());
+    assertTrue(split.text().contains("A_S1_b0 = "), split.text());
+    assertFalse(split.text().contains("&A_S1"), split.text());
     PolyhedralOptimizer.Output whole = optimize(file,
         PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split=false");
     assertTrue(whole.notes().toString().contains("A_S1[N + 1]"), whole.notes().toString());
@@ -145,9 +151,55 @@ class QuovOracleTest {
   }
 
   @Test
-  void aTooShortOccupancyVectorIsCaught(@TempDir Path dir) throws Exception {
+  void statementsSplitByTheSourcesOfTheirReadsComputeTheSame(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    for (String name : List.of("boundary", "jacobi1d")) {
+      Path file = dir.resolve(name + ".c");
+      Files.writeString(file, program(name));
+      Path original = compile(file);
+      PolyhedralOptimizer.Output out = optimize(file,
+          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split-reads=true");
+      assertTrue(out.notes().stream().anyMatch(n -> n.contains("quov: A (")), out.notes().toString());
+      if (name.equals("boundary")) assertFalse(out.text().contains("? A_S"), "a read still tests its source:\n" + out.text());
+      Path source = dir.resolve(name + "_reads.c");
+      Files.writeString(source, out.text());
+      assertEquals(List.of(), mismatches(original, compile(source), List.of("10 40", "3 1"), TILES), out.text());
+    }
+  }
+
+  @Test
+  void boundaryStatementsFusedIntoTheBandGetContractedStorage(@TempDir Path dir) throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     for (String name : List.of("jacobi1d", "smith_waterman")) {
+      Path file = dir.resolve(name + ".c");
+      Files.writeString(file, program(name));
+      Path original = compile(file);
+      PolyhedralOptimizer.Output out = optimize(file,
+          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.fuse=true");
+      List<String> sizes = name.equals("jacobi1d") ? List.of("20 100", "7 5", "1 3") : List.of("40 50", "7 3");
+      if (name.equals("jacobi1d")) {
+        // A[t][0] = A[t - 1][0] runs at (t, t) in the band: two cells instead of one per time step
+        assertTrue(out.notes().toString().contains("A_S1[2]"), out.notes().toString());
+        assertTrue(out.notes().toString().contains("A_S3[2]"), out.notes().toString());
+      }
+      Path source = dir.resolve(name + "_fused.c");
+      Files.writeString(source, out.text());
+      assertEquals(List.of(), mismatches(original, compile(source), sizes, TILES), out.text());
+      if (name.equals("jacobi1d")) {
+        PolyhedralOptimizer.Output bad = optimize(file,
+            PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.fuse=true",
+            "quov.shorten=true");
+        Path shortSource = dir.resolve(name + "_fused_short.c");
+        Files.writeString(shortSource, bad.text());
+        assertFalse(mismatches(original, compile(shortSource), sizes, TILES).isEmpty(), "shortened vectors unnoticed");
+      }
+    }
+  }
+
+  @Test
+  void aTooShortOccupancyVectorIsCaught(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    for (String name : List.of("jacobi1d", "smith_waterman", "boundary")) {
       Path file = dir.resolve(name + ".c");
       Files.writeString(file, program(name));
       Path original = compile(file);
@@ -155,7 +207,7 @@ class QuovOracleTest {
           PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.shorten=true");
       Path source = dir.resolve(name + "_short.c");
       Files.writeString(source, bad.text());
-      List<String> sizes = name.equals("jacobi1d") ? List.of("20 100") : List.of("40 50");
+      List<String> sizes = name.equals("smith_waterman") ? List.of("40 50") : List.of("20 100");
       assertFalse(mismatches(original, compile(source), sizes, TILES).isEmpty(),
           name + ": the shortened occupancy vectors went unnoticed");
     }

@@ -42,6 +42,8 @@ public class ScheduleState {
   public final List<String> notes = new java.util.ArrayList<>();
   /** C lines a SCoP pass needs last in the region's block (releases of its temporaries). */
   public final List<String> blockReleases = new java.util.ArrayList<>();
+  /** Scalars declared for the region that each thread of a parallel loop keeps a copy of ({@code private}). */
+  public final List<String> privateScalars = new java.util.ArrayList<>();
   /**
    * A C condition on the parameters under which the region's new code is valid (a pass made it
    * for those sizes only); the region's original code runs otherwise. Null: always valid.

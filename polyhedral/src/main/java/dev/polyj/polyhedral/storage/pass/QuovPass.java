@@ -10,6 +10,7 @@ import dev.polyj.polyhedral.scop.ArrayInfo;
 import dev.polyj.polyhedral.scop.Expr;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.SourcePos;
+import dev.polyj.polyhedral.storage.quov.BoundaryFusion;
 import dev.polyj.polyhedral.storage.quov.QuovStorage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,16 +31,20 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   private final Set<String> dead;
   private final boolean split;
   private final boolean shorten;
+  private final boolean splitReads;
+  private final boolean fuse;
 
   public QuovPass() {
-    this(Set.of(), true, false);
+    this(Set.of(), true, false, false, false);
   }
 
-  private QuovPass(Set<String> dead, boolean split, boolean shorten) {
+  private QuovPass(Set<String> dead, boolean split, boolean splitReads, boolean shorten, boolean fuse) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
     this.split = split;
+    this.splitReads = splitReads;
+    this.fuse = fuse;
     this.shorten = shorten;
   }
 
@@ -48,25 +53,63 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("arrays", "arrays declared outside the region that the code after it does not read, e.g. A,B; default none");
     m.put("split", "UOV-guided index-set splitting: boundaries whose values live longer get their own storage; default true");
+    m.put("split-reads", "statements whose reads come from several sources split by them too, so no piece tests its"
+        + " source (more statements for the code generator; with split); default false");
+    m.put("fuse", "boundary statements the schedule runs before the interior's tilable band run in it, where"
+        + " legal for every tile size, so that their values are contracted too (the code generator then"
+        + " guards them inside the band's loops); default false");
     m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
-    if (key.equals("shorten")) return new QuovPass(dead, split, PassOptions.bool(this, key, value));
-    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), shorten);
+    if (key.equals("shorten")) return new QuovPass(dead, split, splitReads, PassOptions.bool(this, key, value), fuse);
+    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten, fuse);
+    if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten, fuse);
+    if (key.equals("fuse")) return new QuovPass(dead, split, splitReads, shorten, PassOptions.bool(this, key, value));
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
     for (String n : value.split(",")) if (!n.isBlank()) names.add(n.trim());
-    return new QuovPass(names, split, shorten);
+    return new QuovPass(names, split, splitReads, shorten, fuse);
+  }
+
+  /**
+   * Whether {@code fused} stores every statement as {@code plain} does, except statements whose
+   * storage became a constant number of cells (the boundary statements the fusion is for).
+   */
+  private static boolean smaller(QuovStorage.Result fused, QuovStorage.Result plain) {
+    Map<String, List<String>> before = new LinkedHashMap<>();
+    for (QuovStorage.ArrayPlan p : plain.plans()) for (QuovStorage.StatementStorage st : p.statements()) before.put(st.name(), st.extents());
+    boolean better = false;
+    for (QuovStorage.ArrayPlan p : fused.plans()) {
+      if (!p.contracted()) return false;
+      for (QuovStorage.StatementStorage st : p.statements()) {
+        if (st.extents().equals(before.get(st.name()))) continue;
+        if (!st.extents().stream().allMatch(e -> e.matches("\\d+"))) return false;
+        better = true;
+      }
+    }
+    return better;
   }
 
   @Override
   public String run(ScheduleState s) {
     s.deps();
     ScheduleNode tree = s.tree();
-    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, shorten);
+    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, splitReads, shorten);
+    if (fuse && r.changed()) {
+      Set<String> candidates = new LinkedHashSet<>(dead);
+      for (ArrayInfo a : s.scop.arrays()) if (!a.isScalar() && a.isRegionLocal()) candidates.add(a.name());
+      ScheduleNode fused = BoundaryFusion.fuse(s.scop, tree, s.deps(), candidates);
+      if (fused != tree) {
+        QuovStorage.Result f = QuovStorage.apply(s.scop, fused, dead, split, splitReads, shorten);
+        if (smaller(f, r)) {
+          r = f;
+          s.notes.add("quov: boundary statements run in the interior's band");
+        }
+      }
+    }
     s.notes.addAll(r.notes());
     if (!r.changed()) return "";
     List<ArrayInfo> arrays = new ArrayList<>(r.scop().arrays());
@@ -85,6 +128,12 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     s.scop = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, scop.statements(),
         scop.schedule(), scop.scheduleMap());
     s.programOrder = null;
+    if (r.anySplit()) {
+      // split statements: their pieces run as statements of their own, with the dependences renamed
+      s.useDependences(r.split(s.deps()));
+    }
+    if (r.tree() != s.tree()) s.tree(r.tree());
+    s.privateScalars.addAll(r.privates());
     if (r.guard() != null) {
       s.guard = s.guard == null ? r.guard() : "(" + s.guard + ") && (" + r.guard() + ")";
       s.notes.add("quov: the contracted storage runs when " + r.guard() + ", the original code otherwise");

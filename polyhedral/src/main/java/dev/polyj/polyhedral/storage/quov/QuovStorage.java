@@ -63,7 +63,7 @@ public final class QuovStorage {
 
   /** The storage of one writing statement: its array, QUOV and cells. */
   public record StatementStorage(String statement, String name, long[] quov, ProjectiveMapping mapping,
-      List<AffineForm> cells, long modulo, List<String> extents, String count) {
+      List<AffineForm> cells, long modulo, List<String> extents, String count, boolean local) {
     /** The C expressions of the cell of the instance whose iterators are {@code its}. */
     List<Expr> subscripts(List<String> params, List<String> its, AffineForm[] subst) {
       List<Expr> out = new ArrayList<>();
@@ -95,7 +95,8 @@ public final class QuovStorage {
       for (StatementStorage s : statements) {
         b.append(sep).append(s.name()).append(s.extents().isEmpty() ? "" : s.extents().toString())
             .append(" (").append(s.count()).append(" cells, ")
-            .append(s.mapping() == null ? "no reuse: values read after the loops" : "QUOV " + vector(s.quov()))
+            .append(s.local() ? "read in the iteration that writes it: a scalar private to each thread"
+                : s.mapping() == null ? "no reuse: values read after the loops" : "QUOV " + vector(s.quov()))
             .append(')');
         sep = ", ";
       }
@@ -105,7 +106,18 @@ public final class QuovStorage {
 
   /** The region after the mapping: the SCoP with its accesses rewritten, declarations and notes. */
   public record Result(Scop scop, List<ArrayPlan> plans, List<String> declarations, List<String> releases,
-      String guard) {
+      String guard, ScheduleNode tree, List<Map<String, List<StatementSplit.Piece>>> splits, List<String> privates) {
+    /** Dependences (or any union of relations on the statements) with the split statements' pieces renamed. */
+    public UnionRelation split(UnionRelation u) {
+      for (Map<String, List<StatementSplit.Piece>> s : splits) u = StatementSplit.apply(u, s);
+      return u;
+    }
+
+    /** Whether some statement was split into pieces of its own. */
+    public boolean anySplit() {
+      return !splits.isEmpty();
+    }
+
     public List<String> notes() {
       List<String> out = new ArrayList<>();
       for (ArrayPlan p : plans) out.add(p.note());
@@ -166,6 +178,16 @@ public final class QuovStorage {
    * tests catch one).
    */
   public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean shorten) {
+    return apply(scop, tree, dead, split, false, shorten);
+  }
+
+  /**
+   * As {@link #apply(Scop, ScheduleNode, Set, boolean, boolean)}; with {@code splitReads}, a
+   * statement whose reads come from several sources is split by them too (so no piece tests which
+   * source to read; the code generator then has more statements to separate).
+   */
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
+      boolean shorten) {
     Map<String, List<PathDim>> paths = new HashMap<>();
     String pathProblem = null;
     try {
@@ -173,6 +195,8 @@ public final class QuovStorage {
     } catch (Unsupported e) {
       pathProblem = e.getMessage();
     }
+    List<Map<String, List<StatementSplit.Piece>>> splits = new ArrayList<>();
+    List<String> privates = new ArrayList<>();
     List<ArrayPlan> plans = new ArrayList<>();
     Scop out = scop;
     Relation ctx = assumed(scop);
@@ -186,8 +210,20 @@ public final class QuovStorage {
       }
       try {
         if (ctx.isEmpty()) throw new Unsupported("some statement never runs");
-        Planned p = plan(out, a, paths, ctx, split, shorten);
+        Planned p = plan(out, a, paths, ctx, split, splitReads, shorten);
+        ScheduleNode splitTree = tree;
+        Map<String, List<PathDim>> splitPaths = paths;
+        if (!p.splits.isEmpty()) {
+          // the pieces of split statements as statements of their own in the schedule
+          splitTree = StatementSplit.apply(tree, p.splits);
+          splitPaths = new HashMap<>();
+          walk(splitTree, null, new ArrayList<>(), splitPaths, new int[1]);
+        }
         out = p.scop;
+        tree = splitTree;
+        paths = splitPaths;
+        if (!p.splits.isEmpty()) splits.add(p.splits);
+        for (StatementStorage s : p.storages) if (s.local()) privates.add(s.name());
         plans.add(new ArrayPlan(a.name(), size, p.storages, null));
         for (StatementStorage s : p.storages) {
           ExpandedArray e = new ExpandedArray(s.name(), a.name(), a.elementType(), s.extents(), Map.of());
@@ -208,14 +244,14 @@ public final class QuovStorage {
         guard = dev.polyj.polyhedral.scop.ExprPrinter.print(condition(simple, scop.params(), List.of()));
       }
     }
-    return new Result(out, plans, decls, rels, guard);
+    return new Result(out, plans, decls, rels, guard, tree, splits, privates);
   }
 
-  private record Planned(Scop scop, List<StatementStorage> storages) {}
+  private record Planned(Scop scop, List<StatementStorage> storages, Map<String, List<StatementSplit.Piece>> splits) {}
 
   /** The storage of array {@code a}: its pieces, each writer's QUOV and cells, and the rewritten SCoP. */
   private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths, Relation ctx,
-      boolean split, boolean shorten) {
+      boolean split, boolean splitReads, boolean shorten) {
     List<String> params = scop.params();
     // the writers: one must write of the array each, not also read by the same expression
     Map<String, Access> writes = new LinkedHashMap<>();
@@ -307,7 +343,7 @@ public final class QuovStorage {
       }
       List<AffineForm> phi = new ArrayList<>();
       for (PathDim d : path) if (d.dim().isLoop()) phi.add(member(d, s, params));
-      List<Relation> parts = split ? UovSplit.parts(domain, uses, producers) : List.of(domain);
+      List<Relation> parts = split && s.filter() == null ? UovSplit.parts(domain, uses, producers) : List.of(domain);
       partsOf.put(w, parts);
       List<StatementStorage> mine = new ArrayList<>();
       for (int j = 0; j < parts.size(); j++) {
@@ -315,6 +351,15 @@ public final class QuovStorage {
         List<DataflowUse> partUses = new ArrayList<>();
         for (int q = 0; q < uses.size(); q++) if (!producers.get(q).intersect(part).isEmpty()) partUses.add(uses.get(q));
         Relation partLate = late.intersect(part);
+        String name = a.name() + "_" + s.name() + (j == 0 ? "" : "_b" + (j - 1));
+        if (partLate.isEmpty() && immediate(dims, partUses)) {
+          // the paper's QUOV [0, ..., 0, 1] in the ordering dimension: a scalar, private to each thread
+          StatementStorage ss = new StatementStorage(s.name(), name, new long[0], null, List.of(), 1, List.of(), "1",
+              true);
+          storages.add(ss);
+          mine.add(ss);
+          continue;
+        }
         long[] u = ShortestQuov.of(dims, partUses);
         long[] uLoop = null;
         ProjectiveMapping m = null;
@@ -322,6 +367,7 @@ public final class QuovStorage {
           uLoop = new long[phi.size()];
           int o = 0;
           for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
+          uLoop = onLine(phi, uLoop, dims, partUses);
           if (shorten) {
             for (int k = uLoop.length - 1; k >= 0; k--) {
               if (uLoop[k] == 0) continue;
@@ -334,7 +380,6 @@ public final class QuovStorage {
           m = ProjectiveMapping.along(uLoop);
           if (!partLate.isEmpty() && overwritten(s, phi, uLoop, partLate, params, part)) m = null;
         }
-        String name = a.name() + "_" + s.name() + (j == 0 ? "" : "_b" + (j - 1));
         StatementStorage ss = storage(scop, s, phi, m, uLoop, part, name);
         storages.add(ss);
         mine.add(ss);
@@ -355,7 +400,84 @@ public final class QuovStorage {
         routed.add(new Piece(p.reader(), p.access(), p.source(), p.function(), dep.range(), dep, j));
       }
     }
-    return new Planned(rewrite(scop, a, routed, byStatement, partsOf, ctx), storages);
+    Set<String> taken = new LinkedHashSet<>();
+    for (Statement st : scop.statements()) taken.add(st.name());
+    Map<String, List<StatementSplit.Piece>> splits = new LinkedHashMap<>();
+    Scop rewritten = rewrite(scop, a, routed, byStatement, partsOf, ctx, split && splitReads, taken, splits);
+    if (!splits.isEmpty()) {
+      rewritten = new Scop(rewritten.functionName(), rewritten.pos(), rewritten.params(), rewritten.context(),
+          rewritten.arrays(), rewritten.statements(), StatementSplit.apply(rewritten.schedule(), splits),
+          StatementSplit.apply(rewritten.scheduleMap(), splits));
+    }
+    return new Planned(rewritten, storages, splits);
+  }
+
+  /**
+   * For a statement of one iterator whose instances lie on a line of a wider tilable band (a
+   * boundary statement fused into the interior's band, {@code S1[t] -> (t, t)}), no other
+   * instance lies along a vector off that line, so the projection along it saves nothing: the
+   * shortest multiple {@code k d} of the line's direction that dominates {@code u} element-wise is
+   * taken instead (legal for every tile size by Theorem 1: every use reaches it along the unit
+   * vectors), unless, untiled, it would first differ from a use at a member that runs in parallel.
+   * {@code u} itself otherwise.
+   */
+  static long[] onLine(List<AffineForm> phi, long[] u, List<ScheduleDim> dims, List<DataflowUse> uses) {
+    if (phi.size() < 2 || phi.get(0).iterators().length != 1) return u;
+    List<Integer> loops = new ArrayList<>();
+    for (int k = 0; k < dims.size(); k++) if (dims.get(k).isLoop()) loops.add(k);
+    int band = dims.get(loops.get(0)).band();
+    for (int k : loops) {
+      if (dims.get(k).kind() != ScheduleDim.Kind.TILABLE || dims.get(k).band() != band) return u;
+    }
+    long[] d = new long[phi.size()];
+    boolean pos = false;
+    for (int j = 0; j < d.length; j++) {
+      d[j] = phi.get(j).iterators()[0];
+      if (d[j] < 0) return u;
+      pos |= d[j] > 0;
+    }
+    if (!pos) return u;
+    long k = 1;
+    for (int j = 0; j < d.length; j++) {
+      if (d[j] == 0) {
+        if (u[j] > 0) return u;
+      } else {
+        k = Math.max(k, Math.floorDiv(Math.addExact(u[j], d[j] - 1), d[j]));
+      }
+    }
+    long[] out = new long[d.length];
+    for (int j = 0; j < d.length; j++) out[j] = Math.multiplyExact(k, d[j]);
+    if (java.util.Arrays.equals(out, u)) return u;
+    List<DataflowUse> all = new ArrayList<>(uses);
+    all.add(new DataflowUse(new long[dims.size()], true));
+    for (DataflowUse use : all) {
+      long[] v = use.vector();
+      for (int j = 0; j < loops.size() && loops.get(j) < v.length; j++) {
+        if (v[loops.get(j)] == out[j]) continue;
+        if (dims.get(loops.get(j)).coincident()) return u;
+        break;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether every use reads the value in the iteration of every loop around the writer that wrote
+   * it, from a statement later in that iteration's body (the paper's special case of Section 5.2:
+   * the QUOV {@code [0, ..., 0, 1]} in the last ordering dimension, "immediately consumed"): one
+   * scalar then holds every value, private to each thread. Not when a loop around the writer may
+   * run its iterations interleaved (coincident loops: vectorized, or unrolled and jammed).
+   */
+  static boolean immediate(List<ScheduleDim> dims, List<DataflowUse> uses) {
+    if (uses.isEmpty()) return false;
+    for (ScheduleDim d : dims) if (d.isLoop() && d.coincident()) return false;
+    for (DataflowUse u : uses) {
+      if (!u.later()) return false;
+      long[] v = u.vector();
+      for (long x : v) if (x != 0) return false;
+      for (int k = v.length; k < dims.size(); k++) if (dims.get(k).isLoop()) return false;
+    }
+    return true;
   }
 
   /** {@code f} over a reader with {@code nIt} iterators (the dataflow's map has the reader's arity already). */
@@ -510,7 +632,7 @@ public final class QuovStorage {
     } catch (RuntimeException e) {
       count = "?";
     }
-    return new StatementStorage(s.name(), name, u == null ? new long[0] : u, m, cells, modulo, extents, count);
+    return new StatementStorage(s.name(), name, u == null ? new long[0] : u, m, cells, modulo, extents, count, false);
   }
 
   /** The value of {@code f} as a form in the parameters when all its pieces have the same, or null. */
@@ -552,7 +674,7 @@ public final class QuovStorage {
   }
 
   /** {@code { S[x] -> [y(x)] }}. */
-  private static Relation function(List<String> params, Tuple t, AffineForm y) {
+  static Relation function(List<String> params, Tuple t, AffineForm y) {
     Space map = Space.map(params, t, Tuple.anonymous(null, 1));
     long[] row = new long[1 + map.nVar()];
     long[] f = y.row(0);
@@ -590,87 +712,190 @@ public final class QuovStorage {
     return Relation.of(b.build());
   }
 
-  /** {@code scop} with the accesses of array {@code a} rewritten to the statements' arrays. */
+  /** At most this many statements replace one statement split by the sources of its reads. */
+  static final int READ_SPLIT_LIMIT = 4;
+
+  /** One way a read is rewritten: where it applies, its expression, the access it makes. */
+  private record ReadPiece(Relation where, Expr ref, Access access) {}
+
+  /**
+   * {@code scop} with the accesses of array {@code a} rewritten to the statements' arrays. A
+   * statement whose domain is split ({@code partsOf}) becomes one statement per part, each writing
+   * its own array's cell; with {@code splitReads}, a statement whose reads come from several
+   * sources is split further by them (at most {@link #READ_SPLIT_LIMIT} pieces), so that each
+   * piece reads one cell per access and no test on the iterators is left in its body; a read
+   * otherwise is a conditional over its sources. The pieces of every statement so split are added
+   * to {@code splits} (names not in {@code taken}).
+   */
   private static Scop rewrite(Scop scop, ArrayInfo a, List<Piece> pieces, Map<String, List<StatementStorage>> storages,
-      Map<String, List<Relation>> partsOf, Relation ctx) {
+      Map<String, List<Relation>> partsOf, Relation ctx, boolean splitReads, Set<String> taken,
+      Map<String, List<StatementSplit.Piece>> splits) {
     List<String> params = scop.params();
     List<Statement> stmts = new ArrayList<>();
     for (Statement st : scop.statements()) {
-      Map<Expr, Expr> replace = new HashMap<>();
-      List<Access> accesses = new ArrayList<>();
-      for (Access acc : st.accesses()) {
-        if (!acc.array().equals(a.name())) {
-          accesses.add(acc);
-          continue;
-        }
-        Tuple t = st.domain().space().tuple();
-        if (acc.isWrite()) {
-          List<StatementStorage> parts = storages.get(st.name());
-          List<Relation> domains = partsOf.get(st.name());
-          Expr e = null;
-          for (int j = parts.size() - 1; j >= 0; j--) {
-            StatementStorage s = parts.get(j);
-            Expr cell = indexed(s.name(), s.subscripts(params, st.iterators(), null));
-            Relation rel = cellRelation(params, t, s.cells(), s.modulo(), s.name()).intersectDomain(domains.get(j));
-            accesses.add(new Access(Access.Kind.WRITE, false, s.name(), rel, cell));
-            if (parts.size() == 1) {
-              e = cell;
-              continue;
-            }
-            // a split statement writes through the address of its part's cell
-            Expr address = new Expr.Unary("&", cell, SourcePos.UNKNOWN);
-            e = e == null ? address : new Expr.Cond(condition(domains.get(j).gist(st.domain().alignParams(params)
-                .intersectParams(ctx)), params, st.iterators()), address, e, SourcePos.UNKNOWN);
-          }
-          if (parts.size() > 1) e = new Expr.Unary("*", e, SourcePos.UNKNOWN);
-          replace.put(acc.expr(), e);
-          continue;
-        }
-        List<Piece> mine = new ArrayList<>();
-        for (Piece p : pieces) if (p.reader() == st && p.access() == acc && p.source() != null) mine.add(p);
-        for (Piece p : pieces) if (p.reader() == st && p.access() == acc && p.source() == null) mine.add(p);
-        Expr e = null;
-        for (int k = mine.size() - 1; k >= 0; k--) {
-          Piece p = mine.get(k);
-          if (p.source() == null) {
-            // no source in the region: the value from before it, or (a temporary) any value
-            Expr ref = acc.expr();
-            if (a.isRegionLocal()) {
-              ref = AffineForm.lit(0);
-            } else {
-              accesses.add(new Access(Access.Kind.READ, false, a.name(), acc.relation().intersectDomain(p.where()), ref));
-            }
-            e = cond(e, p, st, params, ref, ctx);
-            continue;
-          }
-          StatementStorage s = storages.get(p.source()).get(p.part());
-          Expr ref = indexed(s.name(), s.subscripts(params, st.iterators(), p.function()));
-          List<AffineForm> composed = new ArrayList<>();
-          for (AffineForm f : s.cells()) composed.add(f.compose(p.function()));
-          Relation rel = cellRelation(params, t, composed, s.modulo(), s.name()).intersectDomain(p.where().alignParams(params));
-          accesses.add(new Access(Access.Kind.READ, false, s.name(), rel, ref));
-          e = cond(e, p, st, params, ref, ctx);
-        }
-        if (e == null) throw new Unsupported("a read in " + st.name() + " never runs");
-        replace.put(acc.expr(), e);
-      }
-      if (replace.isEmpty()) {
+      if (st.accesses().stream().noneMatch(x -> x.array().equals(a.name()))) {
         stmts.add(st);
         continue;
       }
-      Expr body = transform(st.body(), replace);
-      stmts.add(new Statement(st.name(), st.iterators(), st.domain(), accesses, body, st.pos()));
+      List<Relation> parts = partsOf.get(st.name());
+      int n = parts == null ? 1 : parts.size();
+      Tuple t = st.domain().space().tuple();
+      List<StatementSplit.Piece> mineSplit = new ArrayList<>();
+      List<Statement> made = new ArrayList<>();
+      for (int j = 0; j < n; j++) {
+        Relation domain = n == 1 ? st.domain() : parts.get(j);
+        Relation dom = domain.alignParams(params);
+        Relation context = dom.intersectParams(ctx);
+        // the write and, for each read, its pieces in this part
+        Map<Access, List<ReadPiece>> reads = new LinkedHashMap<>();
+        Access write = null;
+        Expr writeCell = null;
+        for (Access acc : st.accesses()) {
+          if (!acc.array().equals(a.name())) continue;
+          if (acc.isWrite()) {
+            StatementStorage s = storages.get(st.name()).get(j);
+            writeCell = indexed(s.name(), s.subscripts(params, st.iterators(), null));
+            write = new Access(Access.Kind.WRITE, false, s.name(),
+                cellRelation(params, t, s.cells(), s.modulo(), s.name()).intersectDomain(dom), writeCell);
+            continue;
+          }
+          List<ReadPiece> rp = new ArrayList<>();
+          for (int pass = 0; pass < 2; pass++) {
+            for (Piece p : pieces) {
+              if (p.reader() != st || p.access() != acc || (p.source() == null) != (pass == 1)) continue;
+              Relation where = p.where().alignParams(params).intersect(dom);
+              if (where.isEmpty()) continue;
+              if (p.source() == null) {
+                // no source in the region: the value from before it, or (a temporary) any value
+                Expr ref = a.isRegionLocal() ? AffineForm.lit(0) : acc.expr();
+                Access x = a.isRegionLocal() ? null
+                    : new Access(Access.Kind.READ, false, a.name(), acc.relation().intersectDomain(where), acc.expr());
+                rp.add(new ReadPiece(where, ref, x));
+                continue;
+              }
+              StatementStorage s = storages.get(p.source()).get(p.part());
+              Expr ref = indexed(s.name(), s.subscripts(params, st.iterators(), p.function()));
+              List<AffineForm> composed = new ArrayList<>();
+              for (AffineForm f : s.cells()) composed.add(f.compose(p.function()));
+              rp.add(new ReadPiece(where, ref, new Access(Access.Kind.READ, false, s.name(),
+                  cellRelation(params, t, composed, s.modulo(), s.name()).intersectDomain(where), ref)));
+            }
+          }
+          if (rp.isEmpty()) throw new Unsupported("a read in " + st.name() + " never runs");
+          reads.put(acc, rp);
+        }
+        // the pieces by source: the i-th read piece where the earlier ones do not apply (as the conditional reads)
+        List<Relation> cells = new ArrayList<>(List.of(dom));
+        List<Map<Access, ReadPiece>> chosen = new ArrayList<>(List.of(new HashMap<>()));
+        for (Map.Entry<Access, List<ReadPiece>> e : reads.entrySet()) {
+          List<ReadPiece> rp = e.getValue();
+          if (rp.size() == 1) {
+            for (Map<Access, ReadPiece> c : chosen) c.put(e.getKey(), rp.get(0));
+            continue;
+          }
+          if (!splitReads || cells == null) {
+            cells = null;
+            continue;
+          }
+          List<Relation> nextCells = new ArrayList<>();
+          List<Map<Access, ReadPiece>> nextChosen = new ArrayList<>();
+          for (int c = 0; c < cells.size(); c++) {
+            Relation left = cells.get(c);
+            for (int k = 0; k < rp.size() && !left.isEmpty(); k++) {
+              Relation here = k == rp.size() - 1 ? left : left.intersect(rp.get(k).where());
+              if (here.isEmpty()) continue;
+              left = left.subtract(here);
+              nextCells.add(here.coalesce());
+              Map<Access, ReadPiece> m = new HashMap<>(chosen.get(c));
+              m.put(e.getKey(), rp.get(k));
+              nextChosen.add(m);
+            }
+          }
+          if (nextCells.size() * n > READ_SPLIT_LIMIT) {
+            cells = null;
+            continue;
+          }
+          cells = nextCells;
+          chosen = nextChosen;
+        }
+        if (cells == null) {
+          // a conditional read per access, in one statement for the part
+          cells = List.of(dom);
+          chosen = List.of(new HashMap<>());
+        }
+        for (int c = 0; c < cells.size(); c++) {
+          Relation cell = cells.get(c);
+          Relation cellContext = cells.size() == 1 ? context : cell.intersectParams(ctx);
+          Map<Expr, Expr> replace = new HashMap<>();
+          List<Access> accesses = new ArrayList<>();
+          boolean whole = cells.size() == 1 && n == 1;
+          for (Access acc : st.accesses()) {
+            if (!acc.array().equals(a.name())) {
+              accesses.add(whole ? acc : new Access(acc.kind(), acc.may(), acc.array(),
+                  acc.relation().intersectDomain(cell.alignParams(acc.relation().space().params())), acc.expr()));
+              continue;
+            }
+            if (acc.isWrite()) {
+              accesses.add(whole ? write : new Access(write.kind(), false, write.array(),
+                  write.relation().intersectDomain(cell), write.expr()));
+              replace.put(acc.expr(), writeCell);
+              continue;
+            }
+            ReadPiece one = chosen.get(c).get(acc);
+            if (one != null) {
+              if (one.access() != null) {
+                accesses.add(new Access(Access.Kind.READ, false, one.access().array(),
+                    one.access().relation().intersectDomain(cell), one.ref()));
+              }
+              replace.put(acc.expr(), one.ref());
+              continue;
+            }
+            List<ReadPiece> rp = reads.get(acc);
+            Expr e = null;
+            for (int k = rp.size() - 1; k >= 0; k--) {
+              ReadPiece p = rp.get(k);
+              if (p.access() != null) accesses.add(p.access());
+              e = e == null ? p.ref() : new Expr.Cond(condition(p.where().gist(cellContext), params, st.iterators()),
+                  p.ref(), e, SourcePos.UNKNOWN);
+            }
+            replace.put(acc.expr(), e);
+          }
+          Relation pieceDomain = whole ? st.domain() : cell;
+          String name = st.name();
+          if (!(j == 0 && c == 0)) {
+            String base = j == 0 ? st.name() : st.name() + "_b" + (j - 1);
+            int k = 0;
+            String candidate = c == 0 ? base : base + "_r" + (c - 1);
+            while (taken.contains(candidate)) candidate = (c == 0 ? base + "_" : base + "_r") + (k++);
+            name = candidate;
+          }
+          taken.add(name);
+          mineSplit.add(new StatementSplit.Piece(name, cell));
+          Expr body = transform(st.body(), replace);
+          if (!name.equals(st.name())) {
+            List<Access> renamed = new ArrayList<>();
+            for (Access x : accesses) {
+              renamed.add(new Access(x.kind(), x.may(), x.array(), StatementSplit.renamedDomain(x.relation(), name),
+                  x.expr()));
+            }
+            accesses = renamed;
+            pieceDomain = StatementSplit.renamedDomain(pieceDomain, name);
+          }
+          made.add(new Statement(name, st.iterators(), pieceDomain, ImmutableList.copyOf(accesses), body, st.pos(),
+              st.filter()));
+        }
+      }
+      if (made.size() > 1) splits.put(st.name(), mineSplit);
+      stmts.addAll(made);
     }
     return new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), scop.arrays(), stmts,
         scop.schedule(), scop.scheduleMap());
   }
 
   /** {@code ref} where piece {@code p} applies, else {@code rest} (null: {@code ref} everywhere). */
-  private static Expr cond(Expr rest, Piece p, Statement st, List<String> params, Expr ref, Relation ctx) {
+  private static Expr cond(Expr rest, Piece p, Relation context, List<String> params, List<String> its, Expr ref) {
     if (rest == null) return ref;
-    Relation context = st.domain().alignParams(params).intersectParams(ctx);
-    return new Expr.Cond(condition(p.where().alignParams(params).gist(context), params, st.iterators()), ref, rest,
-        SourcePos.UNKNOWN);
+    return new Expr.Cond(condition(p.where().gist(context), params, its), ref, rest, SourcePos.UNKNOWN);
   }
 
   private static Expr transform(Expr e, Map<Expr, Expr> replace) {
