@@ -248,6 +248,11 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     return OptimizeResult.ok(options.output(), out.reassociated(), out.notes());
   }
 
+  /** Whether this optimizer's pipeline runs the pass {@code name}. */
+  boolean runs(String name) {
+    return pipeline.enabled(name);
+  }
+
   /** This optimizer without the passes {@code names} (those its pipeline runs and that are not required). */
   PolyhedralOptimizer without(List<String> names) {
     PassManager<RegionState> p = pipeline;

@@ -21,7 +21,8 @@ import java.util.List;
  * statements cannot see into a compound statement's code, so they do not run on the region
  * around the loops (they still run on the loop bodies): scalar expansion, DeLICM, SDR, QUOV,
  * reductions, histograms, product packing, unroll-and-jam, column interchange, register blocking
- * and scalar promotion.
+ * and scalar promotion. A loop inside other loops gets a body without OpenMP constructs (those
+ * loops may run in parallel or be vectorized).
  */
 final class WhileLoopCode {
   /** The passes left out of the optimization of a region holding compound statements. */
@@ -33,12 +34,14 @@ final class WhileLoopCode {
 
   private static final String UNIT = "  ";
 
+  private final PolyhedralOptimizer base;
   private final PolyhedralOptimizer outer;
   private final PolyhedralOptimizer body;
   /** The number of loops whose code was generated. */
   int loops;
 
   WhileLoopCode(PolyhedralOptimizer optimizer) {
+    this.base = optimizer;
     this.outer = optimizer.without(OUTER_DISABLED);
     this.body = optimizer.without(BODY_DISABLED);
   }
@@ -52,8 +55,18 @@ final class WhileLoopCode {
     return text;
   }
 
-  /** The code of the body region of a loop, at {@code level}. */
-  private String bodyCode(RegionResult region, int level) {
+  /**
+   * The code of the body region of {@code loop}, at {@code level}. A loop inside other loops (which
+   * may run in parallel) gets a body without OpenMP constructs: threads are forked around it.
+   */
+  private String bodyCode(WhileCollapse.Loop loop, int level) {
+    if (!loop.iterators().isEmpty() && base.runs("openmp")) {
+      WhileLoopCode inner = new WhileLoopCode(base.without(List.of("openmp")));
+      String text = inner.bodyCode(loop, level);
+      loops += inner.loops;
+      return text;
+    }
+    RegionResult region = loop.body();
     if (region.whileCollapse() != null) return code(region.whileCollapse(), level);
     RegionState r = body.run(region.scop(), level);
     if (r.guard != null) throw new IllegalStateException("a guarded version of a while loop's body");
@@ -101,12 +114,13 @@ final class WhileLoopCode {
       sb.append(ind).append(UNIT).append(loop.iteratorTypes().get(k)).append(' ').append(loop.iterators().get(k))
           .append(" = ").append(args.get(k)).append(";\n");
     }
-    String bodyText = bodyCode(loop.body(), level + 2);
+    String bodyText = bodyCode(loop, level + 2);
     if (loop.doWhile()) {
       sb.append(ind).append(UNIT).append("do {\n").append(bodyText);
       sb.append(ind).append(UNIT).append("} while (").append(cond).append(");\n");
     } else {
       sb.append(ind).append(UNIT).append("while (").append(cond).append(") {\n").append(bodyText);
+      if (loop.step() != null) sb.append(ind).append(UNIT.repeat(2)).append(ExprPrinter.print(loop.step())).append(";\n");
       sb.append(ind).append(UNIT).append("}\n");
     }
     sb.append(ind).append("}\n");

@@ -135,7 +135,48 @@ class WhileLoopOracleTest {
               for (int i = 1; i < n; i++)
                 for (int j = 1; j < n; j++)
                   D[i][j] = B[i - 1][j] + B[i][j - 1] + B[i][j];
-            """, fill2("B", "rnd() * 50") + fill2("D", "0"), dump2("B") + dump2("D"), false));
+            """, fill2("B", "rnd() * 50") + fill2("D", "0"), dump2("B") + dump2("D"), false),
+        // block-scope scalars around and in the loops (the second x renamed in the model)
+        new Program("local-scalars", "double A[N], B[N], M[N][N];",
+            """
+              for (int i = 0; i < n; i++) {
+                double x = A[i];
+                while (x > 1.0) {
+                  x = x / 2;
+                  for (int j = 0; j < n; j++)
+                    M[i][j] = M[i][j] * 0.5 + x;
+                }
+                B[i] = x;
+              }
+              for (int i = 0; i < n; i++) {
+                double x = B[i] * 3;
+                do { x = x - 1.0; } while (x > 0.5);
+                A[i] = x;
+              }
+            """, fill1("A", "rnd() * 100") + fill2("M", "rnd()"), dump1("A", false) + dump1("B", false) + dump2("M"),
+            false),
+        // Listing 1 of the paper: loop bounds n and m computed in the region (locally static), and
+        // Listing 3's for loop with a data-dependent condition
+        new Program("listing-1-and-3", "int vals[N + 1], g[N], n0, m0; double a[N + 1][N + 1], h[N][N][N + 1], P[N][N];",
+            """
+              n0 = vals[0];
+              for (int k = 0; k < n; ++k) {
+                m0 = g[k];
+                for (int i = 0; i < m0; ++i)
+                  for (int j = 0; j <= n0; ++j)
+                    a[j][i] = k + i * 0.5 + j;
+                for (int i = 0; i < n0; ++i)
+                  for (int j = 0; j < m0; ++j)
+                    h[k][i][j] = a[i + 1][j];
+                n0 = vals[k + 1];
+              }
+              for (int x1 = 0; x1 < n; ++x1)
+                for (int x2 = 0; P[x1][x2] < 0.9 && x2 < N - 1; ++x2)
+                  P[x1][x2 + 1] = P[x1][x2] + 0.125;
+            """, "  for (int i = 0; i <= N; i++) vals[i] = rndi(N - 1);\n" + fill1("g", "rndi(N)") + fill2("P", "rndi(8) * 0.125"),
+            "  for (int k = 0; k < N; k++) for (int i = 0; i < N; i++) for (int j = 0; j <= N; j++) printf(\"%a\\n\", h[k][i][j]);\n"
+                + "  for (int i = 0; i <= N; i++) for (int j = 0; j <= N; j++) printf(\"%a\\n\", a[i][j]);\n" + dump2("P")
+                + "  printf(\"%d %d\\n\", n0, m0);\n", false));
   }
 
   private static PolyhedralOptimizer optimizer() {

@@ -306,9 +306,9 @@ final class RegionAnalyzer {
     } else if (s instanceof CStmt.Pragma || s instanceof CStmt.Empty) {
       // nothing to model
     } else if (s instanceof CStmt.While w) {
-      dynamicLoop(w.cond(), w.body(), w.pos(), false);
+      dynamicLoop(w.cond(), w.body(), w.pos(), false, null);
     } else if (s instanceof CStmt.DoWhile d) {
-      dynamicLoop(d.cond(), d.body(), d.pos(), true);
+      dynamicLoop(d.cond(), d.body(), d.pos(), true, null);
     } else {
       String what;
       if (s instanceof CStmt.While) what = "while loop";
@@ -337,6 +337,10 @@ final class RegionAnalyzer {
   }
 
   private void loop(CStmt.For f) {
+    if (dynamicBound(f)) {
+      dynamicFor(f);
+      return;
+    }
     scopes.push();
     String it = null;
     Expr lbExpr = null;
@@ -745,7 +749,7 @@ final class RegionAnalyzer {
    * runs, like the condition after it, when those of {@code 0..t-1} are. In collapse mode an
    * outermost loop then becomes one compound statement ({@link #collapseLoop}).
    */
-  private void dynamicLoop(Expr condition, CStmt body, SourcePos pos, boolean doWhile) {
+  private void dynamicLoop(Expr condition, CStmt body, SourcePos pos, boolean doWhile, Expr step) {
     hasDynamicLoop = true;
     List<DynamicGuard> around = List.copyOf(guards);
     List<String> aroundIterators = List.copyOf(iterators);
@@ -774,6 +778,7 @@ final class RegionAnalyzer {
       filterStatement(g, reads, condition.pos());
       guards.set(guards.size() - 1, g);
       item(body);
+      if (step != null) statement(renamed(step), step.pos());
     }
     guards.remove(guards.size() - 1);
     dynamicLoopDepth--;
@@ -785,8 +790,8 @@ final class RegionAnalyzer {
     if (stmts.size() > before) counter()[0]++;
     if (collapse && dynamicLoopDepth == 0) {
       aroundBetas.add(position);
-      collapseLoop(before, cond, body, pos, doWhile, around, aroundIterators, aroundDirections, aroundDomain,
-          aroundBetas);
+      collapseLoop(before, cond, body, pos, doWhile, step == null ? null : renamed(step), around, aroundIterators,
+          aroundDirections, aroundDomain, aroundBetas);
     }
   }
 
@@ -796,7 +801,7 @@ final class RegionAnalyzer {
    * those iterators, its accesses are the loop's (without the virtual arrays of conditions), and
    * the loop body is analysed as a region of its own ({@link WhileCollapse}).
    */
-  private void collapseLoop(int before, Expr cond, CStmt body, SourcePos pos, boolean doWhile,
+  private void collapseLoop(int before, Expr cond, CStmt body, SourcePos pos, boolean doWhile, Expr step,
       List<DynamicGuard> around, List<String> aroundIterators, List<Integer> aroundDirections, Formula aroundDomain,
       List<Integer> betas) {
     List<StmtInfo> inner = new ArrayList<>(stmts.subList(before, stmts.size()));
@@ -831,7 +836,40 @@ final class RegionAnalyzer {
     stmts.add(new StmtInfo("S" + stmts.size(), aroundIterators, aroundDirections, aroundDomain, betas, List.of(),
         call, pos, List.of(), parts));
     collapsedLoops.add(new WhileCollapse.Loop(name, doWhile, ImmutableList.copyOf(aroundIterators),
-        ImmutableList.copyOf(types), cond, bodyRegion));
+        ImmutableList.copyOf(types), cond, step, bodyRegion));
+  }
+
+  /**
+   * Whether {@code f} is a loop over an iterator with a constant increment whose condition reads
+   * data: an array element, or a variable the region modifies (a bound computed in the region,
+   * as {@code n} and {@code m} in the paper's Listing 1, or an arbitrary condition, as in its
+   * Listing 3).
+   */
+  private boolean dynamicBound(CStmt.For f) {
+    String it = null;
+    if (f.init() instanceof CStmt.Declaration d && d.decls().size() == 1 && d.decls().get(0).init() != null) {
+      it = d.decls().get(0).name();
+    } else if (f.init() instanceof CStmt.ExprStmt e && e.expr() instanceof Expr.Assign a && a.op().equals("=")
+        && a.target() instanceof Expr.Ident id) {
+      it = id.name();
+    }
+    if (it == null || f.cond() == null || iterators.contains(it) || stepOf(f.step(), it) == null) return false;
+    List<String> its = new ArrayList<>(iterators);
+    its.add(it);
+    return DynamicControl.readsMemory(f.cond(), written, its);
+  }
+
+  /**
+   * A {@code for} loop with a data-dependent condition: its initialization, then the loop as a
+   * while loop whose body ends with the increment ({@code init; while (cond) { body; step; }}).
+   * Its iterator is a variable of the region, so the body's subscripts in it are indirect in the
+   * model; in the code, the body is a region of its own in which the iterator is a parameter.
+   */
+  private void dynamicFor(CStmt.For f) {
+    scopes.push();
+    if (f.init() != null) item(f.init());
+    dynamicLoop(f.cond(), f.body(), f.pos(), false, f.step());
+    scopes.pop();
   }
 
   private String virtualArray(int rank) {

@@ -33,8 +33,10 @@ public record WhileCollapse(Scop outer, ImmutableList<Loop> loops) {
    * @param iterators the iterators around the loop (the call's arguments), outermost first
    * @param iteratorTypes their C types
    * @param cond the loop condition (with the region's renamed variables)
+   * @param step for a {@code for} loop with a data-dependent condition, its increment (run after
+   *     the body; the initialization is a statement of the region before the loop), else null
    * @param body the loop body as a region (accepted; its own while loops collapsed in turn)
    */
   public record Loop(String name, boolean doWhile, ImmutableList<String> iterators, ImmutableList<String> iteratorTypes,
-      Expr cond, RegionResult body) {}
+      Expr cond, Expr step, RegionResult body) {}
 }

@@ -163,6 +163,35 @@ class DynamicControlTest {
   }
 
   @Test
+  void forLoopWithALocallyStaticBoundIsAWhileLoopAfterItsInitialization() {
+    // Listing 1 of the paper: m is assigned in the region, not in the loop
+    RegionResult r = only("""
+        void f(int K, int g[100], double a[100][100]) {
+          int m;
+        #pragma scop
+          for (int k = 0; k < K; ++k) {
+            m = g[k];
+            for (int i = 0; i < m; ++i)
+              a[k][i] = i;
+          }
+        #pragma endscop
+        }
+        """);
+    assertTrue(r.accepted(), () -> r.rejections().toString());
+    Scop s = r.scop();
+    // m = g[k]; i = 0; the condition; the body; the increment
+    assertEquals(5, s.statements().size());
+    assertTrue(s.statement("S3").filter().multiValued());
+    assertTrue(s.statement("S3").writes().stream().noneMatch(Access::isMust), s.statement("S3")::toString);
+    WhileCollapse.Loop loop = r.whileCollapse().loops().get(0);
+    assertEquals("++i", dev.polyj.polyhedral.scop.ExprPrinter.print(loop.step()));
+    // in the body, the iterator is a parameter: the access is exact
+    Scop body = loop.body().scop();
+    assertTrue(body.params().containsAll(List.of("i", "k")), body.params()::toString);
+    assertTrue(body.statement("S0").writes().get(0).isMust());
+  }
+
+  @Test
   void indirectSubscriptsAreMayAccessesOverTheDeclaredRange() {
     Scop s = scop("""
         void f(int n, int idx[100], int H[16], double w[100]) {
