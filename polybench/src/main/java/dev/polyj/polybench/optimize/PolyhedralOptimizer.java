@@ -317,6 +317,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
             WhileLoopCode code = new WhileLoopCode(this);
             String loopsText = code.code(region.whileCollapse(), level);
             replacement = specializationGuard(region) + loopsText + "\n";
+            reassociated |= loopsText.contains("reduction(");
             notes.add("region " + (k + 1) + " (" + where(region) + "): optimized, " + region.whileCollapse().loops().size()
                 + " data-dependent loop(s) kept as sequential loops around their optimized bodies");
           } catch (RuntimeException e) {
