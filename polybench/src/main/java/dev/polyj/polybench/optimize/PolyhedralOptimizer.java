@@ -248,6 +248,20 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     return OptimizeResult.ok(options.output(), out.reassociated(), out.notes());
   }
 
+  /** Whether this optimizer's pipeline runs the pass {@code name}. */
+  boolean runs(String name) {
+    return pipeline.enabled(name);
+  }
+
+  /** This optimizer without the passes {@code names} (those its pipeline runs and that are not required). */
+  PolyhedralOptimizer without(List<String> names) {
+    PassManager<RegionState> p = pipeline;
+    for (String n : names) {
+      if (p.enabled(n) && !p.pass(n).required()) p = p.disable(n);
+    }
+    return new PolyhedralOptimizer(p, listener, statistics);
+  }
+
   /** Optimizes every region of {@code file}; {@code cppOptions} are the preprocessor's -I/-D options. */
   public static Output optimize(Path file, List<String> cppOptions, Config config) throws IOException {
     return new PolyhedralOptimizer(config).optimize(file, cppOptions);
@@ -294,8 +308,22 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
         notes.add("region " + (k + 1) + ": not a static control part, left unchanged"
             + (region == null || region.rejections().isEmpty() ? "" : " (" + region.rejections().get(0) + ")"));
       } else if (region.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued())) {
-        notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: a while loop with a data-dependent "
-            + "condition (its iterations are unbounded)");
+        if (region.whileCollapse() == null) {
+          notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: a while loop with a data-dependent "
+              + "condition (its iterations are unbounded)");
+        } else {
+          try {
+            int level = start.group(1).replace("\t", "    ").length() / 2;
+            WhileLoopCode code = new WhileLoopCode(this);
+            String loopsText = code.code(region.whileCollapse(), level);
+            replacement = specializationGuard(region) + loopsText + "\n";
+            reassociated |= loopsText.contains("reduction(");
+            notes.add("region " + (k + 1) + " (" + where(region) + "): optimized, " + region.whileCollapse().loops().size()
+                + " data-dependent loop(s) kept as sequential loops around their optimized bodies");
+          } catch (RuntimeException e) {
+            notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: " + e.getMessage());
+          }
+        }
       } else {
         try {
           int level = start.group(1).replace("\t", "    ").length() / 2;

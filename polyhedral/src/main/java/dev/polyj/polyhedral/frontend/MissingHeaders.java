@@ -94,7 +94,7 @@ final class MissingHeaders {
             unknown.add(id);
           }
         }
-        regions.add(new RegionResult(function, r.pos(), r.scop(), r.rejections(), r.specialized(), r.speculation()));
+        regions.add(new RegionResult(function, r.pos(), r.scop(), r.rejections(), r.specialized(), r.speculation(), r.whileCollapse()));
       }
     }
     List<String> notes = new ArrayList<>();

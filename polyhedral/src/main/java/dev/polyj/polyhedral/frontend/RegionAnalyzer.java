@@ -72,7 +72,30 @@ final class RegionAnalyzer {
 
   private record StmtInfo(String name, List<String> iterators, List<Integer> directions, Formula domain,
       List<Integer> betas,
-      List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards) {}
+      List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards, List<Part> parts) {
+    StmtInfo(String name, List<String> iterators, List<Integer> directions, Formula domain, List<Integer> betas,
+        List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards) {
+      this(name, iterators, directions, domain, betas, accesses, body, pos, guards, null);
+    }
+  }
+
+  /**
+   * An access of a statement inside a collapsed while loop, with that statement's iterators and
+   * domain: the compound statement's access is its projection onto the iterators around the loop.
+   */
+  private record Part(List<String> iterators, Formula domain, AccessInfo access) {}
+
+  /**
+   * Whether outermost data-dependent while loops become compound statements ({@link WhileCollapse}):
+   * the form of the region code is generated from.
+   */
+  private final boolean collapse;
+  /** The while loops collapsed so far (collapse mode). */
+  private final List<WhileCollapse.Loop> collapsedLoops = new ArrayList<>();
+  /** The number of data-dependent loops around the current point. */
+  private int dynamicLoopDepth;
+  /** Whether the region has a data-dependent while loop. */
+  private boolean hasDynamicLoop;
 
   /** The data-dependent conditions around the current point, outermost first. */
   private final List<DynamicGuard> guards = new ArrayList<>();
@@ -95,6 +118,17 @@ final class RegionAnalyzer {
 
   RegionAnalyzer(String functionName, SourcePos regionPos, ScopExtractor.Scopes scopes, List<CStmt> region,
       Set<String> userPure) {
+    this(functionName, regionPos, scopes, region, userPure, false, Set.of());
+  }
+
+  /**
+   * An analyzer in collapse mode or not; {@code outerLocals} are the renamed block-scope variables
+   * of an enclosing region (the region is the body of one of its while loops).
+   */
+  private RegionAnalyzer(String functionName, SourcePos regionPos, ScopExtractor.Scopes scopes, List<CStmt> region,
+      Set<String> userPure, boolean collapse, Set<String> outerLocals) {
+    this.collapse = collapse;
+    this.localNames.addAll(outerLocals);
     this.userPure = userPure;
     this.functionName = functionName;
     this.regionPos = regionPos;
@@ -121,7 +155,16 @@ final class RegionAnalyzer {
       }
       return rejected.withSpeculation(Speculation.none(List.copyOf(params)));
     }
-    return new RegionResult(functionName, regionPos, build(), List.of());
+    RegionResult accepted = new RegionResult(functionName, regionPos, build(), List.of());
+    if (collapse && !collapsedLoops.isEmpty()) {
+      return accepted.withWhileCollapse(new WhileCollapse(accepted.scop(), collapsedLoops));
+    }
+    if (!collapse && hasDynamicLoop) {
+      // the form the code is generated from: each outermost while loop one compound statement
+      RegionResult c = new RegionAnalyzer(functionName, regionPos, scopes, region, userPure, true, Set.of()).analyze();
+      if (c.accepted() && c.whileCollapse() != null) return accepted.withWhileCollapse(c.whileCollapse());
+    }
+    return accepted;
   }
 
   private static List<Rejection> dedupe(List<Rejection> rs) {
@@ -263,7 +306,9 @@ final class RegionAnalyzer {
     } else if (s instanceof CStmt.Pragma || s instanceof CStmt.Empty) {
       // nothing to model
     } else if (s instanceof CStmt.While w) {
-      dynamicWhile(w);
+      dynamicLoop(w.cond(), w.body(), w.pos(), false, null);
+    } else if (s instanceof CStmt.DoWhile d) {
+      dynamicLoop(d.cond(), d.body(), d.pos(), true, null);
     } else {
       String what;
       if (s instanceof CStmt.While) what = "while loop";
@@ -292,6 +337,10 @@ final class RegionAnalyzer {
   }
 
   private void loop(CStmt.For f) {
+    if (dynamicBound(f)) {
+      dynamicFor(f);
+      return;
+    }
     scopes.push();
     String it = null;
     Expr lbExpr = null;
@@ -692,11 +741,21 @@ final class RegionAnalyzer {
   }
 
   /**
-   * A {@code while} loop: an implicit iterator counting its iterations from 0 (unbounded), a
-   * filter statement evaluating the condition at each iteration, the body under all outcomes so
-   * far. Such a region is analysed but not transformed (its domains are unbounded).
+   * A {@code while} loop (or, with {@code doWhile}, a {@code do}-{@code while} loop): an implicit
+   * iterator {@code t >= 0} counting its iterations (unbounded), a filter statement evaluating the
+   * condition at each iteration and the body under the outcomes so far (section 7.1 of the
+   * paper). In a while loop the condition is evaluated first and the body at {@code t} runs when
+   * the outcomes of iterations {@code 0..t} are all 1; in a do-while loop the body comes first and
+   * runs, like the condition after it, when those of {@code 0..t-1} are. In collapse mode an
+   * outermost loop then becomes one compound statement ({@link #collapseLoop}).
    */
-  private void dynamicWhile(CStmt.While w) {
+  private void dynamicLoop(Expr condition, CStmt body, SourcePos pos, boolean doWhile, Expr step) {
+    hasDynamicLoop = true;
+    List<DynamicGuard> around = List.copyOf(guards);
+    List<String> aroundIterators = List.copyOf(iterators);
+    List<Integer> aroundDirections = List.copyOf(directions);
+    Formula aroundDomain = Formula.and(constraints);
+    List<Integer> aroundBetas = new ArrayList<>(betaPath);
     String t = "__t" + virtualArrays.size();
     while (identifiers.contains(t) || scopes.lookup(t) != null) t = "_" + t;
     iterators.add(t);
@@ -706,21 +765,111 @@ final class RegionAnalyzer {
     int before = stmts.size();
     betaPath.add(position);
     counters.add(new int[1]);
-    Expr cond = renamed(w.cond());
+    dynamicLoopDepth++;
+    Expr cond = renamed(condition);
     List<AccessInfo> reads = new ArrayList<>();
     visit(cond, false, reads);
     DynamicGuard g = new DynamicGuard(virtualArray(iterators.size()), iterators.size(), cond, true, true, false);
     guards.add(g.strictly());
-    filterStatement(g, reads, w.cond().pos());
-    guards.set(guards.size() - 1, g);
-    item(w.body());
+    if (doWhile) {
+      item(body);
+      filterStatement(g, reads, condition.pos());
+    } else {
+      filterStatement(g, reads, condition.pos());
+      guards.set(guards.size() - 1, g);
+      item(body);
+      if (step != null) statement(renamed(step), step.pos());
+    }
     guards.remove(guards.size() - 1);
+    dynamicLoopDepth--;
     counters.remove(counters.size() - 1);
     betaPath.remove(betaPath.size() - 1);
     constraints.remove(constraints.size() - 1);
     iterators.remove(iterators.size() - 1);
     directions.remove(directions.size() - 1);
     if (stmts.size() > before) counter()[0]++;
+    if (collapse && dynamicLoopDepth == 0) {
+      aroundBetas.add(position);
+      collapseLoop(before, cond, body, pos, doWhile, step == null ? null : renamed(step), around, aroundIterators,
+          aroundDirections, aroundDomain, aroundBetas);
+    }
+  }
+
+  /**
+   * Replaces the statements of an outermost data-dependent loop (from {@code before} on) by one
+   * compound statement over the iterators around the loop: its body calls the loop's name with
+   * those iterators, its accesses are the loop's (without the virtual arrays of conditions), and
+   * the loop body is analysed as a region of its own ({@link WhileCollapse}).
+   */
+  private void collapseLoop(int before, Expr cond, CStmt body, SourcePos pos, boolean doWhile, Expr step,
+      List<DynamicGuard> around, List<String> aroundIterators, List<Integer> aroundDirections, Formula aroundDomain,
+      List<Integer> betas) {
+    List<StmtInfo> inner = new ArrayList<>(stmts.subList(before, stmts.size()));
+    stmts.subList(before, stmts.size()).clear();
+    if (!around.isEmpty()) {
+      reject(RejectionCause.COMPLEX_CONTROL_FLOW, pos, "while loop under a data-dependent condition");
+      return;
+    }
+    List<Part> parts = new ArrayList<>();
+    for (StmtInfo s : inner) {
+      for (AccessInfo a : s.accesses()) {
+        if (!virtualArrays.containsKey(a.array())) parts.add(new Part(s.iterators(), s.domain(), a));
+      }
+    }
+    RegionResult bodyRegion = new RegionAnalyzer(functionName, body.pos(), scopes, List.of(body), userPure, true,
+        localNames).analyze();
+    if (!bodyRegion.accepted()) {
+      reject(RejectionCause.COMPLEX_CONTROL_FLOW, pos, "the while loop's body is not a region of its own: "
+          + bodyRegion.rejections().get(0).message());
+      return;
+    }
+    String name = "__pj_while" + collapsedLoops.size();
+    while (identifiers.contains(name) || scopes.lookup(name) != null) name = "_" + name;
+    List<Expr> args = new ArrayList<>();
+    List<String> types = new ArrayList<>();
+    for (String it : aroundIterators) {
+      args.add(new Expr.Ident(it, pos));
+      Decl d = scopes.lookup(it);
+      types.add(d != null && d.type() instanceof CType.Basic b && b.integer() ? b.name() : "long");
+    }
+    Expr call = new Expr.Call(new Expr.Ident(name, pos), args, pos);
+    stmts.add(new StmtInfo("S" + stmts.size(), aroundIterators, aroundDirections, aroundDomain, betas, List.of(),
+        call, pos, List.of(), parts));
+    collapsedLoops.add(new WhileCollapse.Loop(name, doWhile, ImmutableList.copyOf(aroundIterators),
+        ImmutableList.copyOf(types), cond, step, bodyRegion));
+  }
+
+  /**
+   * Whether {@code f} is a loop over an iterator with a constant increment whose condition reads
+   * data: an array element, or a variable the region modifies (a bound computed in the region,
+   * as {@code n} and {@code m} in the paper's Listing 1, or an arbitrary condition, as in its
+   * Listing 3).
+   */
+  private boolean dynamicBound(CStmt.For f) {
+    String it = null;
+    if (f.init() instanceof CStmt.Declaration d && d.decls().size() == 1 && d.decls().get(0).init() != null) {
+      it = d.decls().get(0).name();
+    } else if (f.init() instanceof CStmt.ExprStmt e && e.expr() instanceof Expr.Assign a && a.op().equals("=")
+        && a.target() instanceof Expr.Ident id) {
+      it = id.name();
+    }
+    if (it == null || f.cond() == null || iterators.contains(it) || stepOf(f.step(), it) == null) return false;
+    List<String> its = new ArrayList<>(iterators);
+    its.add(it);
+    return DynamicControl.readsMemory(f.cond(), written, its);
+  }
+
+  /**
+   * A {@code for} loop with a data-dependent condition: its initialization, then the loop as a
+   * while loop whose body ends with the increment ({@code init; while (cond) { body; step; }}).
+   * Its iterator is a variable of the region, so the body's subscripts in it are indirect in the
+   * model; in the code, the body is a region of its own in which the iterator is a parameter.
+   */
+  private void dynamicFor(CStmt.For f) {
+    scopes.push();
+    if (f.init() != null) item(f.init());
+    dynamicLoop(f.cond(), f.body(), f.pos(), false, f.step());
+    scopes.pop();
   }
 
   private String virtualArray(int rank) {
@@ -950,6 +1099,9 @@ final class RegionAnalyzer {
       for (int k = 0; k < s.iterators().size(); k++) cols.put(s.iterators().get(k), 1 + ps.size() + k);
       Relation domain = relation(Space.set(ps, tuple), cols, s.domain(), List.of(), List.of());
       List<Access> accesses = new ArrayList<>();
+      if (s.parts() != null) {
+        for (Part p : s.parts()) accesses.add(compoundAccess(ps, tuple, p));
+      }
       for (AccessInfo a : s.accesses()) {
         Space space = Space.map(ps, tuple, Tuple.anonymous(a.array(), a.subscripts().size()));
         List<Integer> outCols = new ArrayList<>();
@@ -985,6 +1137,38 @@ final class RegionAnalyzer {
     ScheduleNode tree = new ScheduleNode.Domain(domainUnion, scheduleTree(ps, stmts, 0));
     UnionRelation flat = scheduleMaps.isEmpty() ? UnionRelation.empty(ps) : UnionRelation.of(scheduleMaps);
     return new Scop(functionName, regionPos, ps, context, arrayInfos, statements, tree, flat);
+  }
+
+  /**
+   * The access of a compound statement ({@code tuple}, over the iterators around a collapsed
+   * loop) made of {@code p}: the access of the statement inside the loop, its inner iterators
+   * projected out; a may access, since the loop may run no iteration.
+   */
+  private Access compoundAccess(List<String> ps, Tuple tuple, Part p) {
+    AccessInfo a = p.access();
+    List<String> its = p.iterators();
+    Tuple inner = Tuple.of(tuple.name() + "_in", its);
+    Map<String, Integer> cols = new HashMap<>();
+    for (int k = 0; k < ps.size(); k++) cols.put(ps.get(k), 1 + k);
+    for (int k = 0; k < its.size(); k++) cols.put(its.get(k), 1 + ps.size() + k);
+    Space space = Space.map(ps, inner, Tuple.anonymous(a.array(), a.subscripts().size()));
+    List<Integer> outCols = new ArrayList<>();
+    List<PwAff> known = new ArrayList<>();
+    List<Formula> range = new ArrayList<>(List.of(p.domain()));
+    for (int k = 0; k < a.subscripts().size(); k++) {
+      int col = 1 + ps.size() + its.size() + k;
+      if (a.subscripts().get(k) != null) {
+        outCols.add(col);
+        known.add(a.subscripts().get(k));
+      } else {
+        range.add(indirectRange(a.array(), k, col, cols, ps));
+      }
+    }
+    Relation rel = relation(space, cols, Formula.and(range), known, outCols);
+    int d = tuple.arity();
+    Relation projected = rel.projectOut(dev.polyj.presburger.set.DimKind.IN, d, its.size() - d);
+    Space target = Space.map(ps, tuple, Tuple.anonymous(a.array(), a.subscripts().size()));
+    return new Access(a.kind(), true, a.array(), projected.withSpace(target), a.expr());
   }
 
   /**

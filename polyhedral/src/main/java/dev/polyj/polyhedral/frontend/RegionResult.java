@@ -11,10 +11,17 @@ import java.util.List;
  * static control part, otherwise every rejection cause found (scop is then null). {@code
  * specialized} holds the size macros whose values were read into the SCoP as numbers (the region
  * could not be read with them as parameters): its code is valid for these values only. {@code
- * speculation}, when not null, is what run-time checks recover of a rejected region.
+ * speculation}, when not null, is what run-time checks recover of a rejected region. {@code
+ * whileCollapse}, when not null, is the form of a region with data-dependent while loops its code
+ * is generated from ({@link WhileCollapse}).
  */
 public record RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections,
-    ImmutableMap<String, Long> specialized, Speculation speculation) {
+    ImmutableMap<String, Long> specialized, Speculation speculation, WhileCollapse whileCollapse) {
+  public RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections,
+      ImmutableMap<String, Long> specialized, Speculation speculation) {
+    this(functionName, pos, scop, rejections, specialized, speculation, null);
+  }
+
   public RegionResult(String functionName, SourcePos pos, Scop scop, ImmutableList<Rejection> rejections,
       ImmutableMap<String, Long> specialized) {
     this(functionName, pos, scop, rejections, specialized, null);
@@ -30,12 +37,17 @@ public record RegionResult(String functionName, SourcePos pos, Scop scop, Immuta
 
   /** This result, valid only for the values {@code macros} of size macros. */
   public RegionResult specializedTo(java.util.Map<String, Long> macros) {
-    return new RegionResult(functionName, pos, scop, rejections, ImmutableMap.copyOf(macros), speculation);
+    return new RegionResult(functionName, pos, scop, rejections, ImmutableMap.copyOf(macros), speculation, whileCollapse);
   }
 
   /** This result with what speculation recovers of it ({@link Speculation}; null for nothing). */
   public RegionResult withSpeculation(Speculation s) {
-    return new RegionResult(functionName, pos, scop, rejections, specialized, s);
+    return new RegionResult(functionName, pos, scop, rejections, specialized, s, whileCollapse);
+  }
+
+  /** This result with the form its while loops' code is generated from. */
+  public RegionResult withWhileCollapse(WhileCollapse w) {
+    return new RegionResult(functionName, pos, scop, rejections, specialized, speculation, w);
   }
 
   public boolean accepted() {

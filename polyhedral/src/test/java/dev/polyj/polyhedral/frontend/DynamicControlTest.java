@@ -101,6 +101,97 @@ class DynamicControlTest {
   }
 
   @Test
+  void doWhileRunsItsBodyBeforeTheFirstTest() {
+    Scop s = scop("""
+        void f(int n, double A[100]) {
+        #pragma scop
+          for (int i = 0; i < n; i++)
+            do
+              A[i] = A[i] / 2;
+            while (A[i] > 1.0);
+        #pragma endscop
+        }
+        """);
+    // the body first, then the condition; both at t when the outcomes of 0..t-1 were 1
+    Statement body = s.statement("S0");
+    Statement cond = s.statement("S1");
+    String c = cond.writes().get(0).array();
+    assertTrue(body.filter().accesses().get(0).isEqual(
+        Relation.parse("[n] -> { S0[i, t] -> " + c + "[i, a] : 0 <= i < n and 0 <= a < t }")), body.filter()::toString);
+    assertTrue(cond.filter().accesses().get(0).isEqual(
+        Relation.parse("[n] -> { S1[i, t] -> " + c + "[i, a] : 0 <= i < n and 0 <= a < t }")), cond.filter()::toString);
+  }
+
+  @Test
+  void whileLoopsCollapseIntoCompoundStatementsForCodeGeneration() {
+    RegionResult r = only("""
+        void f(int n, double A[100], int C[100], double B[100]) {
+        #pragma scop
+          for (int i = 0; i < n; i++) {
+            while (A[i] > 1.0) {
+              A[i] = A[i] / 2;
+              for (int k = 0; k < 3; k++)
+                C[i + k] += 1;
+            }
+          }
+          for (int i = 0; i < n; i++)
+            B[i] = A[i];
+        #pragma endscop
+        }
+        """);
+    assertTrue(r.accepted(), () -> r.rejections().toString());
+    WhileCollapse w = r.whileCollapse();
+    assertNotNull(w);
+    assertEquals(1, w.loops().size());
+    WhileCollapse.Loop loop = w.loops().get(0);
+    assertEquals(List.of("i"), loop.iterators());
+    assertEquals(List.of("int"), loop.iteratorTypes());
+    assertFalse(loop.doWhile());
+    Scop outer = w.outer();
+    assertEquals(2, outer.statements().size());
+    Statement compound = outer.statement("S0");
+    assertEquals(loop.name() + "(i)", dev.polyj.polyhedral.scop.ExprPrinter.print(compound.body()));
+    // the loop's accesses projected onto i: all may, the inner loop's C[i + k] over k
+    assertTrue(compound.accesses().stream().allMatch(Access::may), compound::toString);
+    assertTrue(compound.writes().stream().anyMatch(a -> a.array().equals("C") && a.relation().isEqual(
+        Relation.parse("[n] -> { S0[i] -> C[o] : 0 <= i < n and i <= o <= i + 2 }"))), compound::toString);
+    assertTrue(compound.accesses().stream().noneMatch(a -> a.array().startsWith("__pj_c")), compound::toString);
+    // the body is a region of its own, i a parameter
+    Scop body = loop.body().scop();
+    assertTrue(body.params().contains("i"), body.params()::toString);
+    assertEquals(2, body.statements().size());
+  }
+
+  @Test
+  void forLoopWithALocallyStaticBoundIsAWhileLoopAfterItsInitialization() {
+    // Listing 1 of the paper: m is assigned in the region, not in the loop
+    RegionResult r = only("""
+        void f(int K, int g[100], double a[100][100]) {
+          int m;
+        #pragma scop
+          for (int k = 0; k < K; ++k) {
+            m = g[k];
+            for (int i = 0; i < m; ++i)
+              a[k][i] = i;
+          }
+        #pragma endscop
+        }
+        """);
+    assertTrue(r.accepted(), () -> r.rejections().toString());
+    Scop s = r.scop();
+    // m = g[k]; i = 0; the condition; the body; the increment
+    assertEquals(5, s.statements().size());
+    assertTrue(s.statement("S3").filter().multiValued());
+    assertTrue(s.statement("S3").writes().stream().noneMatch(Access::isMust), s.statement("S3")::toString);
+    WhileCollapse.Loop loop = r.whileCollapse().loops().get(0);
+    assertEquals("++i", dev.polyj.polyhedral.scop.ExprPrinter.print(loop.step()));
+    // in the body, the iterator is a parameter: the access is exact
+    Scop body = loop.body().scop();
+    assertTrue(body.params().containsAll(List.of("i", "k")), body.params()::toString);
+    assertTrue(body.statement("S0").writes().get(0).isMust());
+  }
+
+  @Test
   void indirectSubscriptsAreMayAccessesOverTheDeclaredRange() {
     Scop s = scop("""
         void f(int n, int idx[100], int H[16], double w[100]) {
