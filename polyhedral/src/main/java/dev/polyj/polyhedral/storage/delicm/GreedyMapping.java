@@ -148,7 +148,7 @@ final class GreedyMapping {
       accesses.add(new Access(a.kind(), a.may(), array, t.withSpace(Space.map(t.space().params(),
           a.relation().space().domainTuple(), t.space().rangeTuple())), e));
     }
-    Expr body = Expr.transform(x.body(), e -> occurrence.getOrDefault(e, e));
+    Expr body = ScopEdit.replace(x.body(), occurrence);
     return new Statement(x.name(), x.iterators(), x.domain(), accesses, body, x.pos());
   }
 

@@ -120,7 +120,7 @@ final class OperandTreeForwarding {
           accesses.add(new Access(Access.Kind.READ, l.may() || a.may(), l.array(), l.relation(), copies.get(l.expr())));
         }
       }
-      Expr body = Expr.transform(x.body(), e -> trees.getOrDefault(e, e));
+      Expr body = ScopEdit.replace(x.body(), trees);
       replaced.put(x.name(), new Statement(x.name(), x.iterators(), x.domain(), accesses, body, x.pos()));
       readers++;
     }
