@@ -40,7 +40,9 @@ import java.util.regex.Pattern;
  * for no instance of the statement's domain, that element ({@link #readsApartFromWrite}). The loop
  * runs over instances that all write the promoted element, so none of the other reads sees it.
  * Such a loop is promoted only when it streams: its references move with the loop along their last
- * subscript only ({@link #streams}).
+ * subscript only ({@link #streams}), or when its element is floating point: the C compiler keeps a
+ * floating-point sum in order and so leaves the loop scalar (it gets no vectorization clause
+ * either), where a register accumulator only saves the store and load of each iteration.
  */
 public final class ScalarPromotion {
   /** Prefix of the local variables holding promoted elements. */
@@ -108,13 +110,19 @@ public final class ScalarPromotion {
     List<String> loads = new ArrayList<>();
     List<String> stores = new ArrayList<>();
     java.util.Map<String, String> locals = new java.util.LinkedHashMap<>();
+    boolean strided = false;
     for (String array : written) {
-      String element = invariantElement(array, lines, f.iterator());
-      if (element == null && users.size() == 1) {
-        element = provenElement(array, lines.get(0), f.iterator(), statement(users.get(0).name()));
-      }
       ArrayInfo info = null;
       for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) info = a;
+      String element = invariantElement(array, lines, f.iterator());
+      if (element == null && users.size() == 1) {
+        Statement st = statement(users.get(0).name());
+        element = provenElement(array, lines.get(0), f.iterator(), st);
+        if (element == null && info != null && floating(info.elementType())) {
+          element = provenElement(array, lines.get(0), f.iterator(), st, true);
+          strided |= element != null;
+        }
+      }
       if (element == null || info == null) continue;
       if (!determinedByInstance(array, users) || mentionsAssigned(element, lines)) continue;
       String local = PREFIX + next++;
@@ -130,7 +138,8 @@ public final class ScalarPromotion {
     Node loop = f.withBody(newBody.size() == 1 ? newBody.get(0) : new Node.Block(newBody));
     Set<String> names = new java.util.TreeSet<>();
     for (Node.User u : users) names.add(u.name());
-    String clause = simd.apply(names, locals);
+    // a loop walking a column stays a scalar loop: gathered vectors cost more than they save
+    String clause = strided ? null : simd.apply(names, locals);
     if (clause != null) {
       loop = new Node.For(f.iterator(), f.init(), f.upper(), f.step(), ((Node.For) loop).body(),
           ImmutableList.of("omp simd " + clause), f.sizeParam(), f.coincident());
@@ -151,10 +160,33 @@ public final class ScalarPromotion {
       Statement st = statement(u.name());
       for (Access a : st.accesses()) {
         if (!a.array().equals(array) || a.relation().space().nOut() == 0) continue;
+        if (affineFunction(a.relation())) continue;
         Relation r = a.relation().intersectDomain(st.domain());
         Relation sameInstance = r.reverse().apply(r);
         if (!sameInstance.isSubset(sameInstance.domain().identity())) return false;
       }
+    }
+    return true;
+  }
+
+  /**
+   * Whether {@code r} is one basic relation without local variables in which every output is fixed
+   * by an equality in the inputs and parameters alone: a function, told without the composition
+   * {@link #determinedByInstance} otherwise needs (costly on tiled domains).
+   */
+  private static boolean affineFunction(Relation r) {
+    if (r.basics().size() != 1) return false;
+    dev.polyj.presburger.set.BasicRelation b = r.basics().get(0);
+    if (b.nLocal() > 0) return false;
+    for (int o = 0; o < b.nOut(); o++) {
+      boolean fixed = false;
+      for (long[] eq : b.equalities()) {
+        if (eq[b.outCol(o)] == 0) continue;
+        boolean alone = true;
+        for (int q = 0; q < b.nOut(); q++) if (q != o && eq[b.outCol(q)] != 0) alone = false;
+        if (alone) fixed = true;
+      }
+      if (!fixed) return false;
     }
     return true;
   }
@@ -208,6 +240,18 @@ public final class ScalarPromotion {
    * of the array are proven apart from its write; else null.
    */
   public static String provenElement(String array, List<String> lines, String iterator, Statement st) {
+    return provenElement(array, lines, iterator, st, false);
+  }
+
+  /**
+   * {@link #provenElement(String, List, String, Statement)}, also for a loop that does not stream
+   * when {@code anyStride}. The caller then gives the loop no vectorization clause: a
+   * floating-point accumulator the C compiler may not reassociate keeps the loop scalar, and in a
+   * register it saves a store and a load per iteration (the mapped form of a reduction that
+   * walks a column, LU's {@code A[i][j] -= A[i][k] * A[k][j]} with {@code k} innermost).
+   */
+  public static String provenElement(String array, List<String> lines, String iterator, Statement st,
+      boolean anyStride) {
     if (st == null) return null;
     Pattern name = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(array) + "(?![A-Za-z0-9_])");
     Pattern it = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(iterator) + "(?![A-Za-z0-9_])");
@@ -223,7 +267,7 @@ public final class ScalarPromotion {
         else if (!element.equals(e)) return null;
       }
     }
-    if (element == null || !assigned(element, lines) || !streams(lines, iterator)) return null;
+    if (element == null || !assigned(element, lines) || !(anyStride || streams(lines, iterator))) return null;
     return readsApartFromWrite(st, array) ? element : null;
   }
 
@@ -246,6 +290,11 @@ public final class ScalarPromotion {
       }
     }
     return true;
+  }
+
+  /** Whether values of {@code type} are floating point (the C compiler keeps their sums in order). */
+  private static boolean floating(String type) {
+    return type.replace("const", "").trim().matches("double|float|long double");
   }
 
   /** Whether a line of {@code lines} assigns {@code element} ({@code e = ...}, {@code e -= ...}). */

@@ -109,6 +109,14 @@ final class Accesses {
     return null;
   }
 
+  private final Map<String, Knowledge> locations = new HashMap<>();
+
+  /** The knowledge of the accesses to {@code location}, its written elements live after the region (computed once). */
+  Knowledge knowledge(String location) {
+    return locations.computeIfAbsent(location, l -> Knowledge.compute(time, events(l), values,
+        ConflictCheck.written(events(l), time.params())));
+  }
+
   List<Event> events(String location) {
     return byLocation.getOrDefault(location, List.of());
   }

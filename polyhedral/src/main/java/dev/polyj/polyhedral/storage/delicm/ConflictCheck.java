@@ -38,16 +38,31 @@ final class ConflictCheck {
    */
   static String conflict(Timeline time, List<Event> existing, List<Event> proposal, Map<String, UnionRelation> values,
       Knowledge scalar, Mode mode) {
+    return conflict(time, existing, Knowledge.compute(time, existing, values, written(existing, time.params())), proposal,
+        values, scalar, mode);
+  }
+
+  /**
+   * {@link #conflict(Timeline, List, List, Map, Knowledge, Mode)} with the knowledge of the
+   * existing accesses given ({@code before}, its end-of-region reads on the elements they write,
+   * {@link #written}), so that one computation serves every proposal onto the same array.
+   */
+  static String conflict(Timeline time, List<Event> existing, Knowledge before, List<Event> proposal,
+      Map<String, UnionRelation> values, Knowledge scalar, Mode mode) {
     List<String> params = time.params();
-    Relation elements = null;
-    for (Event e : existing) if (e.write()) elements = union(elements, e.access().alignParams(params).range());
-    for (Event e : proposal) if (e.write()) elements = union(elements, e.access().alignParams(params).range());
-    Knowledge before = Knowledge.compute(time, existing, values, elements);
+    Relation elements = written(existing, params);
+    Relation proposed = written(proposal, params);
+    if (proposed != null && (elements == null || !proposed.isSubset(elements))) {
+      // an element only the proposal writes: its value from before the region, live after it, would be lost
+      if (mode == Mode.EXACT) return "a write would fall into the unknown zone before the end of the region";
+      elements = union(elements, proposed);
+      before = Knowledge.compute(time, existing, values, elements);
+    }
+    String w = simultaneous(existing, proposal, values, params);
+    if (w != null) return w;
     List<Event> both = new ArrayList<>(existing);
     both.addAll(proposal);
     Knowledge after = Knowledge.compute(time, both, values, elements);
-    String w = simultaneous(existing, proposal, values, params);
-    if (w != null) return w;
     for (String sink : before.sinks()) {
       String why = compare(sink, before, after, mode);
       if (why != null) return why;
@@ -105,6 +120,13 @@ final class ConflictCheck {
     UnionRelation out = UnionRelation.empty(r.paramNames());
     for (Relation x : r.relations()) out = out.union(UnionRelation.of(renamed(x, name)));
     return out;
+  }
+
+  /** The elements the write events of {@code events} write, or null when there are none. */
+  static Relation written(List<Event> events, List<String> params) {
+    Relation elements = null;
+    for (Event e : events) if (e.write()) elements = union(elements, e.access().alignParams(params).range());
+    return elements;
   }
 
   private static Relation union(Relation a, Relation b) {

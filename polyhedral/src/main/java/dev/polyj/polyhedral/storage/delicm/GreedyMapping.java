@@ -43,6 +43,7 @@ final class GreedyMapping {
   static Result run(Scop scop, ConflictCheck.Mode mode) {
     Scop original0 = scop;
     Map<String, String> mapped = new LinkedHashMap<>();
+    Accesses acc = null; // of the current SCoP: each mapping replaces both
     List<Statement> order = new ArrayList<>(scop.statements());
     for (Statement original : order) {
       for (int k = 0; k < original.accesses().size(); k++) {
@@ -57,8 +58,10 @@ final class GreedyMapping {
         while (!queue.isEmpty()) {
           String s = queue.pop();
           if (!tried.add(s) || mapped.containsKey(s)) continue;
+          if (!eligible(scop, s, target)) continue;
+          if (acc == null || acc.scop != scop) acc = new Accesses(scop);
           // the target write as it was: a copy it made into a self-copy may have been removed since
-          Scop next = tryMap(scop, original0, s, original, k, mode);
+          Scop next = tryMap(acc, original0, s, original, k, mode);
           if (next == null) continue;
           List<String> writers = writers(scop, s);
           scop = next;
@@ -70,14 +73,20 @@ final class GreedyMapping {
     return new Result(scop, mapped);
   }
 
+  /** Whether {@code s} is a scalar declared in the region with the element type of {@code target}. */
+  private static boolean eligible(Scop scop, String s, ArrayInfo target) {
+    ArrayInfo scalar = find(scop, s);
+    return scalar != null && scalar.isScalar() && scalar.isRegionLocal() && scalar.elementType().equals(target.elementType());
+  }
+
   /** The SCoP with scalar {@code s} mapped onto the elements written by access {@code k} of {@code u}, or null. */
-  static Scop tryMap(Scop scop, Scop original, String s, Statement u, int k, ConflictCheck.Mode mode) {
+  static Scop tryMap(Accesses acc, Scop original, String s, Statement u, int k, ConflictCheck.Mode mode) {
+    Scop scop = acc.scop;
     ArrayInfo scalar = find(scop, s);
     Access w = u.accesses().get(k);
     ArrayInfo target = scop.array(w.array());
     if (scalar == null || !scalar.isScalar() || !scalar.isRegionLocal()) return null;
     if (!scalar.elementType().equals(target.elementType())) return null;
-    Accesses acc = new Accesses(scop);
     Knowledge sk = acc.scalars.get(s);
     if (sk == null || sk.hasUnknown()) return null;
     List<String> params = scop.params();
@@ -117,7 +126,8 @@ final class GreedyMapping {
       Relation t = targets.get(e.statement()).alignParams(params);
       proposal.add(new Event(e.tag(), e.statement(), e.write(), e.phase(), Accesses.tagged(t, e.tag(), target.name())));
     }
-    String why = ConflictCheck.conflict(acc.time, acc.events(target.name()), proposal, acc.values, sk, mode);
+    String why = ConflictCheck.conflict(acc.time, acc.events(target.name()), acc.knowledge(target.name()), proposal,
+        acc.values, sk, mode);
     if (DEBUG) System.err.println("delicm: " + s + " -> " + target.name() + " at " + u.name() + ": " + (why == null ? "mapped" : why));
     if (why != null) return null;
     Map<String, Statement> replaced = new HashMap<>();
@@ -148,7 +158,7 @@ final class GreedyMapping {
       accesses.add(new Access(a.kind(), a.may(), array, t.withSpace(Space.map(t.space().params(),
           a.relation().space().domainTuple(), t.space().rangeTuple())), e));
     }
-    Expr body = Expr.transform(x.body(), e -> occurrence.getOrDefault(e, e));
+    Expr body = ScopEdit.replace(x.body(), occurrence);
     return new Statement(x.name(), x.iterators(), x.domain(), accesses, body, x.pos());
   }
 

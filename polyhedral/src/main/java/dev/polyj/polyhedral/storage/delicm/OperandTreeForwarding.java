@@ -39,9 +39,11 @@ final class OperandTreeForwarding {
     boolean progress = true;
     while (progress) {
       progress = false;
+      Accesses acc = null; // the SCoP's, until a forwarding replaces it
       for (ArrayInfo a : scop.arrays()) {
         if (!a.isScalar() || !a.isRegionLocal() || forwarded.containsKey(a.name())) continue;
-        Result r = forward(scop, a.name());
+        if (acc == null) acc = new Accesses(scop);
+        Result r = forward(acc, a.name());
         if (r == null) continue;
         scop = r.scop();
         forwarded.put(a.name(), r.forwarded().get(a.name()));
@@ -53,8 +55,8 @@ final class OperandTreeForwarding {
   }
 
   /** The SCoP with scalar {@code s} forwarded into all its readers, or null when it cannot be. */
-  static Result forward(Scop scop, String s) {
-    Accesses acc = new Accesses(scop);
+  static Result forward(Accesses acc, String s) {
+    Scop scop = acc.scop;
     Knowledge sk = acc.scalars.get(s);
     if (sk == null || sk.hasUnknown()) return null;
     Event def = null;
@@ -120,7 +122,7 @@ final class OperandTreeForwarding {
           accesses.add(new Access(Access.Kind.READ, l.may() || a.may(), l.array(), l.relation(), copies.get(l.expr())));
         }
       }
-      Expr body = Expr.transform(x.body(), e -> trees.getOrDefault(e, e));
+      Expr body = ScopEdit.replace(x.body(), trees);
       replaced.put(x.name(), new Statement(x.name(), x.iterators(), x.domain(), accesses, body, x.pos()));
       readers++;
     }
@@ -148,7 +150,9 @@ final class OperandTreeForwarding {
    */
   private static boolean sameContent(Accesses acc, String tag, String location, Statement x, Relation at, Relation m) {
     String probe = "FWD__" + x.name();
-    List<Event> events = new ArrayList<>(acc.events(location));
+    // the location's writes and the two reads compared: the other reads change nothing they find
+    List<Event> events = new ArrayList<>();
+    for (Event e : acc.events(location)) if (e.write() || e.tag().equals(tag)) events.add(e);
     events.add(new Event(probe, x.name(), false, 0, Accesses.tagged(at, probe, location)));
     Knowledge k = Knowledge.compute(acc.time, events, acc.values, null);
     String d = m.space().rangeTuple().name();

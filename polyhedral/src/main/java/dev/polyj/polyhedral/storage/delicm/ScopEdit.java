@@ -86,6 +86,24 @@ final class ScopEdit {
   }
 
   /**
+   * {@code e} with the nodes of {@code replace} (by identity) swapped for their replacements. Every
+   * node that contains none of them is kept as it is, so that the expressions of the statement's
+   * other accesses stay the very nodes of its body: later passes find an access's place in the body
+   * by identity (the reduction detection looks for the load among the operands of the store).
+   */
+  static Expr replace(Expr e, Map<Expr, Expr> replace) {
+    Expr r = replace.get(e);
+    if (r != null) return r;
+    boolean[] changed = {false};
+    Expr out = e.mapChildren(c -> {
+      Expr x = replace(c, replace);
+      if (x != c) changed[0] = true;
+      return x;
+    });
+    return changed[0] ? out : e;
+  }
+
+  /**
    * A fresh copy of {@code e} (no node shared with it, so that each access of the result has its
    * own expression node, as the front end makes them) with the identifiers of {@code rename}
    * replaced by copies of their expressions; {@code copies} receives each node of {@code e} with
