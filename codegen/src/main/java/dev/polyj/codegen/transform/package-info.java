@@ -11,6 +11,8 @@
  *   <li>{@code runtime-steps} (off; with run-time tile sizes): tile-origin loops stepped by their
  *       size parameters;
  *   <li>{@code guard-peeling}: boundary iterations that need a guard peeled off the loops;
+ *   <li>{@code index-set-splitting}: innermost loops split at the thresholds of their inequality
+ *       guards, the main range without them ({@link dev.polyj.codegen.ast.IndexSetSplitting});
  *   <li>{@code product-packing}: matrix-product tiles packed into contiguous buffers ({@link
  *       dev.polyj.codegen.transform.ProductPacking}; Goto and van de Geijn, TOMS 2008);
  *   <li>{@code unroll-and-jam}: loops around a vectorized innermost loop unrolled and jammed

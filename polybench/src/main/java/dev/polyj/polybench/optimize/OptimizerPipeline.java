@@ -3,6 +3,7 @@ package dev.polyj.polybench.optimize;
 import dev.polyj.codegen.transform.AstBuildPass;
 import dev.polyj.codegen.transform.ColumnInterchangePass;
 import dev.polyj.codegen.transform.GuardPeelingPass;
+import dev.polyj.codegen.transform.IndexSetSplittingPass;
 import dev.polyj.codegen.transform.OpenMpPass;
 import dev.polyj.codegen.transform.ParallelWorkPass;
 import dev.polyj.codegen.transform.ProductPackingPass;
@@ -65,6 +66,7 @@ public final class OptimizerPipeline {
         new AstBuildPass(),
         new RuntimeStepsPass(),
         new GuardPeelingPass(),
+        new IndexSetSplittingPass(),
         new ProductPackingPass(),
         new UnrollAndJamPass(),
         new VersionsPass(),

@@ -32,7 +32,7 @@ class DisabledPassTest {
   /** The kernel each pass is checked on in the default run (gemm for the others). */
   private static final java.util.Map<String, String> KERNEL = java.util.Map.of("scalar-expansion", "durbin",
       "time-loop", "fdtd-2d", "program-order", "atax", "wavefront", "jacobi-1d", "parallel-work", "durbin",
-      "guard-peeling", "durbin", "column-interchange", "atax", "scalar-promotion", "durbin");
+      "guard-peeling", "durbin", "index-set-splitting", "jacobi-2d", "column-interchange", "atax", "scalar-promotion", "durbin");
 
   static Stream<String> passes() {
     return OptimizerPipeline.defaults().passes().stream().filter(p -> p.enabledByDefault() && !p.required())
