@@ -30,7 +30,7 @@ class IndexSetSplittingProperties {
     return RandomPrograms.programs();
   }
 
-  @Property(tries = 60)
+  @Property(tries = 40)
   void scheduledProgramsKeepTheirOrder(@ForAll("programs") RandomPrograms.Program program) {
     ScheduleNode tree = ScheduleMaps.fromFlatMap(program.scheduleMap(), program.domain());
     Node ast = GuardPeeling.peel(AstBuilder.build(ScheduleTreeProblem.of(tree)));
@@ -79,7 +79,7 @@ class IndexSetSplittingProperties {
     return 0;
   }
 
-  @Property(tries = 400)
+  @Property(tries = 200)
   void guardedNestsKeepTheirOrder(@ForAll("guardedNests") Node nest) {
     Node split = IndexSetSplitting.split(nest);
     for (long n = -2; n <= 6; n++) {
