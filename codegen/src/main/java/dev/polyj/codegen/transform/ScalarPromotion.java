@@ -160,33 +160,8 @@ public final class ScalarPromotion {
       Statement st = statement(u.name());
       for (Access a : st.accesses()) {
         if (!a.array().equals(array) || a.relation().space().nOut() == 0) continue;
-        if (affineFunction(a.relation())) continue;
-        Relation r = a.relation().intersectDomain(st.domain());
-        Relation sameInstance = r.reverse().apply(r);
-        if (!sameInstance.isSubset(sameInstance.domain().identity())) return false;
+        if (!a.relation().intersectDomain(st.domain()).isSingleValued()) return false;
       }
-    }
-    return true;
-  }
-
-  /**
-   * Whether {@code r} is one basic relation without local variables in which every output is fixed
-   * by an equality in the inputs and parameters alone: a function, told without the composition
-   * {@link #determinedByInstance} otherwise needs (costly on tiled domains).
-   */
-  private static boolean affineFunction(Relation r) {
-    if (r.basics().size() != 1) return false;
-    dev.polyj.presburger.set.BasicRelation b = r.basics().get(0);
-    if (b.nLocal() > 0) return false;
-    for (int o = 0; o < b.nOut(); o++) {
-      boolean fixed = false;
-      for (long[] eq : b.equalities()) {
-        if (eq[b.outCol(o)] == 0) continue;
-        boolean alone = true;
-        for (int q = 0; q < b.nOut(); q++) if (q != o && eq[b.outCol(q)] != 0) alone = false;
-        if (alone) fixed = true;
-      }
-      if (!fixed) return false;
     }
     return true;
   }

@@ -80,7 +80,7 @@ final class FilterImplication {
   }
 
   private static boolean multiValued(Relation access) {
-    return !ParametricFlow.singleValued(access);
+    return !access.isSingleValued();
   }
 
   private Relation compute(Space c, Space p) {

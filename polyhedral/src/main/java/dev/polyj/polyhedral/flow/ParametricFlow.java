@@ -63,7 +63,7 @@ public record ParametricFlow(UnionRelation dependence, UnionRelation noSource, I
     BasicRelation.Builder last = BasicRelation.builder(range);
     for (int d = 0; d < n; d++) {
       Relation one = writes.projectOut(DimKind.OUT, d + 1, n - d - 1).projectOut(DimKind.OUT, 0, d);
-      if (singleValued(one)) continue; // determined by the sink access
+      if (one.isSingleValued()) continue; // determined by the sink access
       String lambda = lambda(name, d);
       long[] row = new long[1 + range.nVar()];
       row[1 + np + d] = 1;
@@ -84,14 +84,6 @@ public record ParametricFlow(UnionRelation dependence, UnionRelation noSource, I
     below[1 + params.indexOf(sigma)] = -1;
     Relation noneRan = writes.domain().intersect(Relation.of(BasicRelation.builder(sinkSpace).addIneq(below).build()));
     return new Parametrization(parametrized, noneRan.union(parametrized.domain()), introduced);
-  }
-
-  /** Whether {@code r} maps every element to at most one element. */
-  static boolean singleValued(Relation r) {
-    Relation deltas = r.reverse().apply(r).deltas();
-    Relation zero = Relation.universe(deltas.space());
-    for (int k = 0; k < deltas.space().nOut(); k++) zero = zero.fix(DimKind.OUT, k, 0);
-    return deltas.isSubset(zero);
   }
 
   /** {@code u} with the parameters outside {@code kept} projected out. */

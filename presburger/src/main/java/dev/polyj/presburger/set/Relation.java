@@ -93,6 +93,35 @@ public final class Relation {
     return ab[0].isSubset(ab[1]) && ab[1].isSubset(ab[0]);
   }
 
+  /**
+   * True when every input (with the parameters) is related to at most one output (isl's
+   * {@code is_single_valued}). A single basic relation without locals in which an equality fixes
+   * each output from the inputs and parameters alone is answered from its rows; otherwise the
+   * outputs that share an input ({@code reverse().apply(this)}) must all be equal.
+   */
+  public boolean isSingleValued() {
+    checkArgument(space.isMap(), "isSingleValued needs a map, got %s", space);
+    if (basics.size() == 1 && outputsFixedByEqualities(basics.get(0))) return true;
+    Relation sharing = reverse().apply(this);
+    return sharing.isSubset(sharing.domain().identity());
+  }
+
+  /** Whether {@code b} has no locals and each output appears, alone among the outputs, in an equality. */
+  private static boolean outputsFixedByEqualities(BasicRelation b) {
+    if (b.nLocal() > 0) return false;
+    for (int o = 0; o < b.nOut(); o++) {
+      boolean fixed = false;
+      for (long[] eq : b.equalities()) {
+        if (eq[b.outCol(o)] == 0) continue;
+        boolean alone = true;
+        for (int q = 0; q < b.nOut() && alone; q++) alone = q == o || eq[b.outCol(q)] == 0;
+        fixed |= alone;
+      }
+      if (!fixed) return false;
+    }
+    return true;
+  }
+
   public boolean isDisjoint(Relation other) {
     return intersect(other).isEmpty();
   }

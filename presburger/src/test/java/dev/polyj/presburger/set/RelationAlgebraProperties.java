@@ -128,6 +128,29 @@ class RelationAlgebraProperties {
   // ---------------------------------------------------------------------------------------------
   // Unary operations
 
+  /**
+   * isSingleValued against the points: no two points share their parameters and inputs with
+   * different outputs. Checked on the random map and on it with every output tied to an input or
+   * fixed (single-valued, in one or several pieces).
+   */
+  @Property(tries = TRIES)
+  void singleValuedWhenNoInputHasTwoOutputs(@ForAll("maps") Relation r) {
+    Relation tied = r;
+    for (int k = 0; k < r.space().nOut(); k++) {
+      tied = r.space().nIn() > 0 ? tied.equate(DimKind.IN, k % r.space().nIn(), DimKind.OUT, k) : tied.fix(DimKind.OUT, k, k);
+    }
+    for (Relation m : List.of(r, tied)) {
+      int key = m.space().nParam() + m.space().nIn();
+      java.util.Map<List<Long>, List<Long>> outputs = new java.util.HashMap<>();
+      boolean expected = true;
+      for (List<Long> pt : points(m)) {
+        List<Long> before = outputs.putIfAbsent(pt.subList(0, key), pt.subList(key, pt.size()));
+        if (before != null && !before.equals(pt.subList(key, pt.size()))) expected = false;
+      }
+      org.junit.jupiter.api.Assertions.assertEquals(expected, m.isSingleValued(), m::toString);
+    }
+  }
+
   @Property(tries = TRIES)
   void reverseSwapsPairs(@ForAll("maps") Relation r) {
     Space s = r.space();
