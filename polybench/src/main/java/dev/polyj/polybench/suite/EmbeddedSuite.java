@@ -130,9 +130,7 @@ public final class EmbeddedSuite {
    *     Kernel#sourceIn(Path)} / {@link Kernel#headerIn(Path)}
    */
   public Path extractTo(Path dir) throws IOException {
-    Files.createDirectories(dir);
-    copy(RESOURCE_ROOT + HARNESS_HEADER, harnessHeaderIn(dir));
-    copy(RESOURCE_ROOT + HARNESS_SOURCE, harnessSourceIn(dir));
+    copyHarness(loader, dir);
     copy(RESOURCE_ROOT + INDEX, dir.resolve(INDEX));
     for (Kernel k : kernels) {
       Files.createDirectories(k.directoryIn(dir));
@@ -149,14 +147,18 @@ public final class EmbeddedSuite {
    * @return {@code dir}
    */
   public static Path extractHarnessTo(Path dir) throws IOException {
+    copyHarness(EmbeddedSuite.class.getClassLoader(), dir);
+    return dir;
+  }
+
+  /** Writes the harness header and source into {@code dir}, creating it if needed. */
+  private static void copyHarness(ClassLoader loader, Path dir) throws IOException {
     Files.createDirectories(dir);
-    ClassLoader loader = EmbeddedSuite.class.getClassLoader();
     for (String file : List.of(HARNESS_HEADER, HARNESS_SOURCE)) {
       try (InputStream in = open(loader, RESOURCE_ROOT + file)) {
         Files.copy(in, dir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
       }
     }
-    return dir;
   }
 
   /** The harness source inside an extracted suite. */
