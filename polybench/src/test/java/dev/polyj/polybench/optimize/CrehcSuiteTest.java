@@ -3,13 +3,10 @@ package dev.polyj.polybench.optimize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.polyj.polybench.bench.BenchCommand;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.reductions.crehc.Crehc;
 import dev.polyj.reductions.crehc.CrehcDetector;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * The reductions found in the CReHC suite ({@code bench/crehc}), counted as the chapter's tables
@@ -52,19 +48,10 @@ class CrehcSuiteTest {
   void optimizedProgramsComputeWhatTheOriginalsCompute(String disabled, @TempDir Path dir) {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     Path root = Path.of("..", "bench", "crehc").toAbsolutePath().normalize();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    PolyhedralOptimizer.Config config = PolyhedralOptimizer.Config.defaults();
-    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(
-        config.pipeline().withOption("parallel-work", "threshold", "0")
-            .withOption("parallel-work", "fork-threshold", "0"))));
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    List<String> args = new java.util.ArrayList<>(List.of("--suite", root.toString(), "--dataset", "MINI",
-        "--reps", "1", "--threads", "2", "--progress", "none", "--out", dir.resolve("out").toString()));
+    List<String> args = new java.util.ArrayList<>(List.of("--suite", root.toString(), "--dataset", "MINI"));
     if (!disabled.isEmpty()) args.addAll(List.of("--disable-pass", disabled));
-    int exit = cl.execute(args.toArray(String[]::new));
-    assertEquals(0, exit, out + "\n" + err);
-    assertTrue(out.toString().contains("5 kernels: 5 ok"), out::toString);
+    OptimizerEndToEndTest.Outcome o = OptimizerEndToEndTest.bench(PolyhedralOptimizer.Config.defaults(), dir, args);
+    assertEquals(0, o.exit(), o.out() + "\n" + o.err());
+    assertTrue(o.out().contains("5 kernels: 5 ok"), o::out);
   }
 }

@@ -2,23 +2,17 @@ package dev.polyj.polybench.optimize;
 
 import dev.polyj.codegen.transform.RegionState;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.polyj.polybench.bench.BenchCommand;
 import dev.polyj.polyhedral.pass.Pass;
 import dev.polyj.polyhedral.pass.PassManager;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * Every pass can be left out: with each default pass disabled in turn, the optimized kernels
@@ -44,22 +38,10 @@ class DisabledPassTest {
   void kernelsStayExactWithoutThePass(String pass, @TempDir Path dir) {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     String kernels = System.getProperty("polyj.pipeline.kernels", KERNEL.getOrDefault(pass, "gemm"));
-    // every parallel loop runs in parallel, whatever the work of the small datasets
     PassManager<RegionState> pipeline = OptimizerPipeline.defaults().disable(pass);
-    if (pipeline.enabled("parallel-work")) pipeline = pipeline.withOption("parallel-work", "threshold", "0")
-        .withOption("parallel-work", "fork-threshold", "0");
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    List<String> args = new ArrayList<>(List.of("--dataset", "MINI", "--reps", "1", "--threads", "2",
-        "--progress", "none", "--no-reassociate", "--out", dir.toString(), "--kernels", kernels));
-    int exit = cl.execute(args.toArray(String[]::new));
-    int n = kernels.split(",").length;
-    assertEquals(0, exit, out + "" + err);
-    assertTrue(out.toString().contains(n + " kernels: " + n + " ok"), out.toString());
-    assertFalse(out.toString().contains("left unchanged"), out.toString());
-    assertFalse(out.toString().contains(" rel "), "an optimized output differs from the original: " + out);
+    if (pipeline.enabled("parallel-work")) pipeline = OptimizerEndToEndTest.forcedParallel(pipeline);
+    OptimizerEndToEndTest.Outcome o = OptimizerEndToEndTest.bench(pipeline, dir,
+        List.of("--dataset", "MINI", "--no-reassociate", "--kernels", kernels));
+    OptimizerEndToEndTest.assertVerified(o, kernels.split(",").length);
   }
 }

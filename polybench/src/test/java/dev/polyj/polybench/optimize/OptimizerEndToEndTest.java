@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polybench.bench.BenchCommand;
+import dev.polyj.polyhedral.pass.PassManager;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -27,7 +29,7 @@ class OptimizerEndToEndTest {
   private static final String TILED_KERNELS =
       "gemm,2mm,3mm,lu,cholesky,syr2k,trmm,jacobi-1d,jacobi-2d,seidel-2d,fdtd-2d,heat-3d,nussinov,floyd-warshall";
 
-  private record Outcome(int exit, String out, String err) {}
+  record Outcome(int exit, String out, String err) {}
 
   private static Outcome bench(PolyhedralOptimizer.Config config, Path dir, String dataset, String kernels) {
     return bench(config, dir, dataset, kernels, "--no-reassociate");
@@ -35,27 +37,47 @@ class OptimizerEndToEndTest {
 
   private static Outcome bench(PolyhedralOptimizer.Config config, Path dir, String dataset, String kernels,
       String reassociation) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    // every parallel loop runs in parallel, whatever the work of the small datasets
-    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(
-        config.pipeline().withOption("parallel-work", "threshold", "0")
-            .withOption("parallel-work", "fork-threshold", "0"))));
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    List<String> args = new ArrayList<>(List.of("--dataset", dataset, "--reps", "1", "--threads", "2",
-        "--progress", "none", reassociation, "--out", dir.resolve("out").toString()));
+    List<String> args = new ArrayList<>(List.of("--dataset", dataset, reassociation));
     if (kernels != null) args.addAll(List.of("--kernels", kernels));
-    int exit = cl.execute(args.toArray(String[]::new));
-    return new Outcome(exit, out.toString(), err.toString());
+    return bench(config, dir, args);
   }
 
-  private static void assertAllOptimizedAndExact(Outcome o, int nKernel) {
+  /** {@code pipeline} with every parallel loop run in parallel, whatever the work of the small datasets. */
+  static PassManager<RegionState> forcedParallel(PassManager<RegionState> pipeline) {
+    return pipeline.withOption("parallel-work", "threshold", "0").withOption("parallel-work", "fork-threshold", "0");
+  }
+
+  /** {@link #bench(PassManager, Path, List)} of {@code config}'s pipeline, parallel loops forced, under {@code dir}/out. */
+  static Outcome bench(PolyhedralOptimizer.Config config, Path dir, List<String> args) {
+    return bench(forcedParallel(config.pipeline()), dir.resolve("out"), args);
+  }
+
+  /** {@code bench} of {@code pipeline} with {@code args}, one timed run on two threads, outputs in {@code out}. */
+  static Outcome bench(PassManager<RegionState> pipeline, Path out, List<String> args) {
+    StringWriter stdout = new StringWriter();
+    StringWriter stderr = new StringWriter();
+    CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));
+    cl.setOut(new PrintWriter(stdout, true));
+    cl.setErr(new PrintWriter(stderr, true));
+    List<String> all = new ArrayList<>(List.of("--reps", "1", "--threads", "2", "--progress", "none",
+        "--out", out.toString()));
+    all.addAll(args);
+    int exit = cl.execute(all.toArray(String[]::new));
+    return new Outcome(exit, stdout.toString(), stderr.toString());
+  }
+
+  /** Every kernel verified exact, none left unchanged. */
+  static void assertVerified(Outcome o, int nKernel) {
     assertEquals(0, o.exit(), o.out() + o.err());
     assertTrue(o.out().contains(nKernel + " kernels: " + nKernel + " ok"), o.out());
     assertFalse(o.out().contains("left unchanged"), o.out());
     assertFalse(o.out().contains(" rel "), "an optimized output differs from the original: " + o.out());
   }
+
+  private static void assertAllOptimizedAndExact(Outcome o, int nKernel) {
+    assertVerified(o, nKernel);
+  }
+
 
   @Test
   void everyKernelWithTheDefaultConfiguration(@TempDir Path dir) {

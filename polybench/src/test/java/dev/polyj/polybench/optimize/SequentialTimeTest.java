@@ -9,15 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.polyj.polybench.bench.BenchCommand;
 import dev.polyj.polybench.suite.EmbeddedSuite;
 import dev.polyj.polybench.suite.Kernel;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scop.Scop;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
@@ -25,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * The decision between a time-tiled wavefront and a sequential time loop around the space loops
@@ -146,21 +142,9 @@ class SequentialTimeTest {
       var pipeline = PolyhedralOptimizer.Config.defaults().pipeline()
           .withOption("time-loop", "mode", mode.equals("unfused") ? "sequential" : "auto")
           .withOption("time-loop", "fuse", Boolean.toString(!mode.equals("unfused")));
-      if (!mode.equals("threshold")) pipeline = pipeline.withOption("parallel-work", "threshold", "0")
-          .withOption("parallel-work", "fork-threshold", "0");
-      {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new BenchCommand(new PolyhedralOptimizer(pipeline)));
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute("--dataset", "MINI", "--reps", "1", "--threads", "2", "--progress", "none", "--no-reassociate",
-            "--out", dir.resolve(mode).toString(), "--kernels", kernels);
-        assertEquals(0, exit, out + "" + err);
-        assertTrue(out.toString().contains("6 kernels: 6 ok"), out.toString());
-        assertFalse(out.toString().contains("left unchanged"), out.toString());
-        assertFalse(out.toString().contains(" rel "), "an optimized output differs from the original: " + out);
-      }
+      if (!mode.equals("threshold")) pipeline = OptimizerEndToEndTest.forcedParallel(pipeline);
+      OptimizerEndToEndTest.assertVerified(OptimizerEndToEndTest.bench(pipeline, dir.resolve(mode),
+          List.of("--dataset", "MINI", "--no-reassociate", "--kernels", kernels)), 6);
     }
   }
 }
