@@ -40,38 +40,62 @@ public final class EmbeddedSuite {
   /** File name of the kernel index. */
   public static final String INDEX = "suite.txt";
   /**
-   * Class-path directory of the scalar-promoted variants ({@code <name>.c}), each kernel as
-   * loop-invariant code motion and value numbering leave it, with a trailing slash.
+   * Class-path directory of the scalar-promoted variants, with a trailing slash: {@code
+   * <name>.kernel.c} holds the kernel function as loop-invariant code motion and value numbering
+   * leave it (the rest of the program is the original's); a kernel without such a file has nothing
+   * to promote.
    */
   public static final String SCALAR_ROOT = "dev/polyj/polybench/suite-scalar/";
 
   private final List<Kernel> kernels;
   private final ClassLoader loader;
+  /** Per kernel name, the resource of the kernel function that replaces the original's. */
+  private final Map<String, String> kernelFunctions;
 
-  private EmbeddedSuite(List<Kernel> kernels, ClassLoader loader) {
+  private EmbeddedSuite(List<Kernel> kernels, ClassLoader loader, Map<String, String> kernelFunctions) {
     this.kernels = List.copyOf(kernels);
     this.loader = loader;
+    this.kernelFunctions = Map.copyOf(kernelFunctions);
   }
 
   /** Loads the suite index from the class path. */
   public static EmbeddedSuite load() {
     ClassLoader loader = EmbeddedSuite.class.getClassLoader();
     String index = new String(readResource(loader, RESOURCE_ROOT + INDEX), StandardCharsets.UTF_8);
-    return new EmbeddedSuite(parseIndex(index), loader);
+    return new EmbeddedSuite(parseIndex(index), loader, Map.of());
   }
 
   /**
-   * The scalar-promoted suite: the same kernels, headers and harness, each kernel's source the
-   * variant under {@value #SCALAR_ROOT} (accumulators and hoisted loads in scalars; computes bit
-   * for bit what the original computes).
+   * The scalar-promoted suite: the same kernels, headers and harness, each kernel function replaced
+   * by its variant under {@value #SCALAR_ROOT} where there is one (accumulators and hoisted loads in
+   * scalars; computes bit for bit what the original computes).
    */
   public static EmbeddedSuite loadScalarPromoted() {
     EmbeddedSuite base = load();
-    List<Kernel> kernels = new ArrayList<>();
+    Map<String, String> functions = new java.util.HashMap<>();
     for (Kernel k : base.kernels) {
-      kernels.add(new Kernel(k.name(), k.category(), SCALAR_ROOT + k.name() + ".c", k.headerResource()));
+      String resource = SCALAR_ROOT + k.name() + ".kernel.c";
+      if (base.loader.getResource(resource) != null) functions.put(k.name(), resource);
     }
-    return new EmbeddedSuite(kernels, base.loader);
+    return new EmbeddedSuite(base.kernels, base.loader, functions);
+  }
+
+  /** The C source of {@code kernel} in this suite: the original's, with its kernel function replaced in a variant suite. */
+  public String source(Kernel kernel) {
+    String program = read(kernel.sourceResource());
+    String function = kernelFunctions.get(kernel.name());
+    return function == null ? program : withKernelFunction(program, read(function), kernel.name());
+  }
+
+  /**
+   * {@code program} with its function {@code kernel_...} (from the line starting {@code void
+   * kernel_} to the next line holding only {@code }}) replaced by {@code function}.
+   */
+  static String withKernelFunction(String program, String function, String name) {
+    int start = program.indexOf("\nvoid kernel_");
+    int end = start < 0 ? -1 : program.indexOf("\n}\n", start);
+    if (end < 0) throw new IllegalStateException("kernel " + name + ": no kernel function to replace");
+    return program.substring(0, start + 1) + function + program.substring(end + 3);
   }
 
   /**
@@ -134,7 +158,7 @@ public final class EmbeddedSuite {
     copy(RESOURCE_ROOT + INDEX, dir.resolve(INDEX));
     for (Kernel k : kernels) {
       Files.createDirectories(k.directoryIn(dir));
-      copy(k.sourceResource(), k.sourceIn(dir));
+      Files.writeString(k.sourceIn(dir), source(k), StandardCharsets.UTF_8);
       copy(k.headerResource(), k.headerIn(dir));
     }
     return dir;

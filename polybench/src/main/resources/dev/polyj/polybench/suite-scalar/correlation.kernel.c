@@ -2,26 +2,6 @@
  * Scalar-promoted variant: the kernel as loop-invariant code motion and value numbering leave it
  * (accumulators and hoisted loads in scalars); it computes bit for bit what the original computes.
  */
-/*
- * correlation - Pearson correlation matrix of a data set.
- *
- * data holds n observations (rows) of m variables (columns).  Each column is
- * centred and scaled by its standard deviation, then corr := data^T * data.
- */
-#include <math.h>
-
-#include "correlation.h"
-
-static void init_array(int m, int n, DATA_TYPE *float_n, DATA_TYPE data[N][M])
-{
-  int i, j;
-
-  *float_n = (DATA_TYPE)n;
-  for (i = 0; i < n; i++)
-    for (j = 0; j < m; j++)
-      data[i][j] = (DATA_TYPE)(i * j) / m + i;
-}
-
 void kernel_correlation(int m, int n, DATA_TYPE float_n,
                         DATA_TYPE data[N][M], DATA_TYPE corr[M][M],
                         DATA_TYPE mean[M], DATA_TYPE stddev[M])
@@ -68,42 +48,4 @@ void kernel_correlation(int m, int n, DATA_TYPE float_n,
   }
   corr[m - 1][m - 1] = SCALAR_VAL(1.0);
 #pragma endscop
-}
-
-static void print_array(int m, DATA_TYPE corr[M][M])
-{
-  int i, j;
-
-  polyj_dump_begin("corr");
-  for (i = 0; i < m; i++)
-    for (j = 0; j < m; j++)
-      polyj_dump_value(corr[i][j]);
-  polyj_dump_end("corr");
-}
-
-int main(int argc, char **argv)
-{
-  int m = M;
-  int n = N;
-  DATA_TYPE float_n;
-  DATA_TYPE (*data)[M] = POLYJ_ALLOC_2D(DATA_TYPE, N, M);
-  DATA_TYPE (*corr)[M] = POLYJ_ALLOC_2D(DATA_TYPE, M, M);
-  DATA_TYPE *mean = POLYJ_ALLOC_1D(DATA_TYPE, M);
-  DATA_TYPE *stddev = POLYJ_ALLOC_1D(DATA_TYPE, M);
-
-  init_array(m, n, &float_n, data);
-
-  POLYJ_START_TIMER();
-  kernel_correlation(m, n, float_n, data, corr, mean, stddev);
-  POLYJ_STOP_TIMER();
-  POLYJ_PRINT_TIMER();
-
-  if (POLYJ_DUMP_WANTED(argc, argv))
-    print_array(m, corr);
-
-  polyj_free(data);
-  polyj_free(corr);
-  polyj_free(mean);
-  polyj_free(stddev);
-  return 0;
 }

@@ -2,22 +2,6 @@
  * Scalar-promoted variant: the kernel as loop-invariant code motion and value numbering leave it
  * (accumulators and hoisted loads in scalars); it computes bit for bit what the original computes.
  */
-/*
- * heat-3d - explicit finite-difference scheme for the 3-D heat equation;
- * each time step goes A -> B and back B -> A (7-point stencil).
- */
-#include "heat-3d.h"
-
-static void init_array(int n, DATA_TYPE A[N][N][N], DATA_TYPE B[N][N][N])
-{
-  int i, j, k;
-
-  for (i = 0; i < n; i++)
-    for (j = 0; j < n; j++)
-      for (k = 0; k < n; k++)
-        A[i][j][k] = B[i][j][k] = (DATA_TYPE)(i + j + (n - k)) * 10 / n;
-}
-
 void kernel_heat_3d(int tsteps, int n, DATA_TYPE A[N][N][N],
                     DATA_TYPE B[N][N][N])
 {
@@ -46,38 +30,4 @@ void kernel_heat_3d(int tsteps, int n, DATA_TYPE A[N][N][N],
         }
   }
 #pragma endscop
-}
-
-static void print_array(int n, DATA_TYPE A[N][N][N])
-{
-  int i, j, k;
-
-  polyj_dump_begin("A");
-  for (i = 0; i < n; i++)
-    for (j = 0; j < n; j++)
-      for (k = 0; k < n; k++)
-        polyj_dump_value(A[i][j][k]);
-  polyj_dump_end("A");
-}
-
-int main(int argc, char **argv)
-{
-  int n = N;
-  int tsteps = TSTEPS;
-  DATA_TYPE (*A)[N][N] = POLYJ_ALLOC_3D(DATA_TYPE, N, N, N);
-  DATA_TYPE (*B)[N][N] = POLYJ_ALLOC_3D(DATA_TYPE, N, N, N);
-
-  init_array(n, A, B);
-
-  POLYJ_START_TIMER();
-  kernel_heat_3d(tsteps, n, A, B);
-  POLYJ_STOP_TIMER();
-  POLYJ_PRINT_TIMER();
-
-  if (POLYJ_DUMP_WANTED(argc, argv))
-    print_array(n, A);
-
-  polyj_free(A);
-  polyj_free(B);
-  return 0;
 }

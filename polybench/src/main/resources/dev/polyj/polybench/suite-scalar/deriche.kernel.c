@@ -2,25 +2,6 @@
  * Scalar-promoted variant: the kernel as loop-invariant code motion and value numbering leave it
  * (accumulators and hoisted loads in scalars); it computes bit for bit what the original computes.
  */
-/*
- * deriche - Deriche's recursive edge detection filter on a w x h image:
- * a causal and an anti-causal first-order recursive pass along each row,
- * summed, then the same along each column.
- */
-#include <math.h>
-
-#include "deriche.h"
-
-static void init_array(int w, int h, DATA_TYPE *alpha, DATA_TYPE imgIn[W][H])
-{
-  int i, j;
-
-  *alpha = SCALAR_VAL(0.25);
-  for (i = 0; i < w; i++)
-    for (j = 0; j < h; j++)
-      imgIn[i][j] = (DATA_TYPE)((313 * i + 991 * j) % 65536) / SCALAR_VAL(65535.0);
-}
-
 void kernel_deriche(int w, int h, DATA_TYPE alpha, DATA_TYPE imgIn[W][H],
                     DATA_TYPE imgOut[W][H], DATA_TYPE y1[W][H],
                     DATA_TYPE y2[W][H])
@@ -127,41 +108,4 @@ void kernel_deriche(int w, int h, DATA_TYPE alpha, DATA_TYPE imgIn[W][H],
     for (j = 0; j < h; j++)
       imgOut[i][j] = c2 * (y1[i][j] + y2[i][j]);
 #pragma endscop
-}
-
-static void print_array(int w, int h, DATA_TYPE imgOut[W][H])
-{
-  int i, j;
-
-  polyj_dump_begin("imgOut");
-  for (i = 0; i < w; i++)
-    for (j = 0; j < h; j++)
-      polyj_dump_value(imgOut[i][j]);
-  polyj_dump_end("imgOut");
-}
-
-int main(int argc, char **argv)
-{
-  int w = W, h = H;
-  DATA_TYPE alpha;
-  DATA_TYPE (*imgIn)[H] = POLYJ_ALLOC_2D(DATA_TYPE, W, H);
-  DATA_TYPE (*imgOut)[H] = POLYJ_ALLOC_2D(DATA_TYPE, W, H);
-  DATA_TYPE (*y1)[H] = POLYJ_ALLOC_2D(DATA_TYPE, W, H);
-  DATA_TYPE (*y2)[H] = POLYJ_ALLOC_2D(DATA_TYPE, W, H);
-
-  init_array(w, h, &alpha, imgIn);
-
-  POLYJ_START_TIMER();
-  kernel_deriche(w, h, alpha, imgIn, imgOut, y1, y2);
-  POLYJ_STOP_TIMER();
-  POLYJ_PRINT_TIMER();
-
-  if (POLYJ_DUMP_WANTED(argc, argv))
-    print_array(w, h, imgOut);
-
-  polyj_free(imgIn);
-  polyj_free(imgOut);
-  polyj_free(y1);
-  polyj_free(y2);
-  return 0;
 }

@@ -2,27 +2,6 @@
  * Scalar-promoted variant: the kernel as loop-invariant code motion and value numbering leave it
  * (accumulators and hoisted loads in scalars); it computes bit for bit what the original computes.
  */
-/*
- * adi - alternating direction implicit method for 2-D heat diffusion.  Each
- * time step solves tridiagonal systems (Thomas algorithm) along columns
- * (u -> v), then along rows (v -> u).
- */
-#include "adi.h"
-
-static void init_array(int n, DATA_TYPE u[N][N], DATA_TYPE v[N][N],
-                       DATA_TYPE p[N][N], DATA_TYPE q[N][N])
-{
-  int i, j;
-
-  for (i = 0; i < n; i++)
-    for (j = 0; j < n; j++) {
-      u[i][j] = (DATA_TYPE)(i + n - j) / n;
-      v[i][j] = SCALAR_VAL(0.0);
-      p[i][j] = SCALAR_VAL(0.0);
-      q[i][j] = SCALAR_VAL(0.0);
-    }
-}
-
 void kernel_adi(int tsteps, int n, DATA_TYPE u[N][N], DATA_TYPE v[N][N],
                 DATA_TYPE p[N][N], DATA_TYPE q[N][N])
 {
@@ -78,41 +57,4 @@ void kernel_adi(int tsteps, int n, DATA_TYPE u[N][N], DATA_TYPE v[N][N],
     }
   }
 #pragma endscop
-}
-
-static void print_array(int n, DATA_TYPE u[N][N])
-{
-  int i, j;
-
-  polyj_dump_begin("u");
-  for (i = 0; i < n; i++)
-    for (j = 0; j < n; j++)
-      polyj_dump_value(u[i][j]);
-  polyj_dump_end("u");
-}
-
-int main(int argc, char **argv)
-{
-  int n = N;
-  int tsteps = TSTEPS;
-  DATA_TYPE (*u)[N] = POLYJ_ALLOC_2D(DATA_TYPE, N, N);
-  DATA_TYPE (*v)[N] = POLYJ_ALLOC_2D(DATA_TYPE, N, N);
-  DATA_TYPE (*p)[N] = POLYJ_ALLOC_2D(DATA_TYPE, N, N);
-  DATA_TYPE (*q)[N] = POLYJ_ALLOC_2D(DATA_TYPE, N, N);
-
-  init_array(n, u, v, p, q);
-
-  POLYJ_START_TIMER();
-  kernel_adi(tsteps, n, u, v, p, q);
-  POLYJ_STOP_TIMER();
-  POLYJ_PRINT_TIMER();
-
-  if (POLYJ_DUMP_WANTED(argc, argv))
-    print_array(n, u);
-
-  polyj_free(u);
-  polyj_free(v);
-  polyj_free(p);
-  polyj_free(q);
-  return 0;
 }
