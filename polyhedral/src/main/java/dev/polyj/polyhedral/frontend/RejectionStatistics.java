@@ -48,25 +48,11 @@ public final class RejectionStatistics {
   private RejectionStatistics() {}
 
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    List<String> cpp = new ArrayList<>();
-    String dir = null;
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if ((a.equals("-I") || a.equals("-D") || a.equals("-U")) && i + 1 < args.length) {
-        cpp.add(a + args[++i]);
-      } else if (a.startsWith("-I") || a.startsWith("-D") || a.startsWith("-U")) {
-        cpp.add(a);
-      } else if (dir == null) {
-        dir = a;
-      } else {
-        err.println("scops --stats: unexpected argument " + a);
-        return 2;
-      }
-    }
-    if (dir == null) {
-      err.println("usage: scops --stats [-I DIR] [-D NAME[=VALUE]] DIR");
-      return 2;
-    }
+    ScopsTool.Arguments parsed =
+        ScopsTool.parse(args, "scops --stats", "scops --stats [-I DIR] [-D NAME[=VALUE]] DIR", err);
+    if (parsed == null) return 2;
+    List<String> cpp = parsed.cpp();
+    String dir = parsed.operand();
     Path root = Path.of(dir);
     if (!Files.exists(root)) {
       err.println(dir + ": error: no such file or directory");
