@@ -72,6 +72,18 @@ public final class ScheduleTreeProblem {
     final List<Long> treeDims = new ArrayList<>();
     /** The paths that reach each band on the tree path being walked, innermost last. */
     final List<List<Path>> bands = new ArrayList<>();
+
+    /** The index of statement tuple {@code t}, registered (with its name and arity) when new. */
+    int statement(Tuple t) {
+      int s = tuples.indexOf(t);
+      if (s < 0) {
+        s = tuples.size();
+        tuples.add(t);
+        names.add(t.hasName() ? t.name() : "S" + s);
+        arities.add(t.arity());
+      }
+      return s;
+    }
   }
 
   public static ScanProblem of(ScheduleNode root) {
@@ -92,13 +104,7 @@ public final class ScheduleTreeProblem {
     for (Relation r : dom.domain().relations()) {
       checkArgument(r.isSet(), "domain member %s is not a set", r.space());
       Tuple t = r.space().tuple();
-      int s = w.tuples.indexOf(t);
-      if (s < 0) {
-        s = w.tuples.size();
-        w.tuples.add(t);
-        w.names.add(t.hasName() ? t.name() : "S" + s);
-        w.arities.add(t.arity());
-      }
+      int s = w.statement(t);
       start.add(new Path(s, r, new ArrayList<>(), new ArrayList<>(), new TreeSet<>(), new HashMap<>(),
           new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
     }
@@ -230,13 +236,7 @@ public final class ScheduleTreeProblem {
           List<String> qs = Space.mergeParams(ps, p.joint().space().params());
           joint = toGroup.alignParams(qs).apply(p.joint().alignParams(qs));
         }
-        int s = w.tuples.indexOf(target);
-        if (s < 0) {
-          s = w.tuples.size();
-          w.tuples.add(target);
-          w.names.add(target.hasName() ? target.name() : "S" + s);
-          w.arities.add(target.arity());
-        }
+        int s = w.statement(target);
         next.add(new Path(s, instances, dims, new ArrayList<>(p.bandDims()), new TreeSet<>(p.coincident()),
             new HashMap<>(p.kinds()), new ArrayList<>(p.marks()), new ArrayList<>(p.guards()),
             new ArrayList<>(p.isolates()), joint));
@@ -306,13 +306,7 @@ public final class ScheduleTreeProblem {
       for (BasicRelation b : ext.basics()) moved.add(b.mapVariables(lifted, map));
       Relation joint = Relation.ofBasics(lifted, moved).intersectDomain(reached).reverse().removeEmpty();
       if (joint.isEmpty()) continue;
-      int s = w.tuples.indexOf(target);
-      if (s < 0) {
-        s = w.tuples.size();
-        w.tuples.add(target);
-        w.names.add(target.hasName() ? target.name() : "S" + s);
-        w.arities.add(target.arity());
-      }
+      int s = w.statement(target);
       List<Relation> dims = new ArrayList<>();
       for (int k = 0; k < nOuter; k++) dims.add(null);
       next.add(new Path(s, joint.domain(), dims, new ArrayList<>(band), new TreeSet<>(template.coincident()),
