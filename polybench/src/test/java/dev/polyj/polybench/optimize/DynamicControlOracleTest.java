@@ -24,7 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the program's meaning under scheduling, tiling and parallelization.
  */
 class DynamicControlOracleTest {
-  private static final String PRELUDE = """
+  /** Declarations every test program starts with: N, and seeded random numbers rnd() and rndi(m). */
+  static final String PRELUDE = """
+      #include <math.h>
       #include <stdio.h>
       #define N 96
       static unsigned long long seed = 42;
@@ -49,11 +51,11 @@ class DynamicControlOracleTest {
     return "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) " + a + "[i][j] = rnd();\n";
   }
 
-  private static String dump1(String a, boolean integer) {
+  static String dump1(String a, boolean integer) {
     return "  for (int i = 0; i < N; i++) printf(\"" + (integer ? "%d" : "%a") + "\\n\", " + a + "[i]);\n";
   }
 
-  private static String dump2(String a) {
+  static String dump2(String a) {
     return "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", " + a + "[i][j]);\n";
   }
 
@@ -118,9 +120,9 @@ class DynamicControlOracleTest {
             dump2("C")));
   }
 
-  private static PolyhedralOptimizer optimizer() {
-    return new PolyhedralOptimizer(PolyhedralOptimizer.Config.defaults().pipeline()
-        .withOption("parallel-work", "threshold", "0"));
+  /** The default optimizer with every parallel loop run in parallel. */
+  static PolyhedralOptimizer optimizer() {
+    return new PolyhedralOptimizer(OptimizerEndToEndTest.forcedParallel(PolyhedralOptimizer.Config.defaults().pipeline()));
   }
 
   @ParameterizedTest

@@ -1,5 +1,9 @@
 package dev.polyj.polybench.optimize;
 
+import static dev.polyj.polybench.optimize.DynamicControlOracleTest.PRELUDE;
+import static dev.polyj.polybench.optimize.DynamicControlOracleTest.dump1;
+import static dev.polyj.polybench.optimize.DynamicControlOracleTest.dump2;
+import static dev.polyj.polybench.optimize.DynamicControlOracleTest.optimizer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,16 +26,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * compared bit for bit with the original program, both compiled by gcc.
  */
 class WhileLoopOracleTest {
-  private static final String PRELUDE = """
-      #include <stdio.h>
-      #include <math.h>
-      #define N 96
-      static unsigned long long seed = 42;
-      static double rnd(void) { seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (double) (seed >> 11) / 9007199254740992.0 - 0.3; }
-      static int rndi(int m) { seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (int) ((seed >> 33) % (unsigned) m); }
-      """;
 
   /** A program; {@code parallel} when the optimized code must hold a parallel loop. */
   record Program(String name, String decls, String region, String init, String dump, boolean parallel) {
@@ -54,13 +48,7 @@ class WhileLoopOracleTest {
     return "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) " + a + "[i][j] = " + value + ";\n";
   }
 
-  private static String dump1(String a, boolean integer) {
-    return "  for (int i = 0; i < N; i++) printf(\"" + (integer ? "%d" : "%a") + "\\n\", " + a + "[i]);\n";
-  }
 
-  private static String dump2(String a) {
-    return "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) printf(\"%a\\n\", " + a + "[i][j]);\n";
-  }
 
   static Stream<Program> programs() {
     return Stream.of(
@@ -179,10 +167,6 @@ class WhileLoopOracleTest {
                 + "  printf(\"%d %d\\n\", n0, m0);\n", false));
   }
 
-  private static PolyhedralOptimizer optimizer() {
-    return new PolyhedralOptimizer(PolyhedralOptimizer.Config.defaults().pipeline()
-        .withOption("parallel-work", "threshold", "0").withOption("parallel-work", "fork-threshold", "0"));
-  }
 
   @ParameterizedTest
   @MethodSource("programs")
