@@ -14,7 +14,10 @@ import java.util.stream.Stream;
  * (preprocessor lines and blank lines left out) for every input with an expected {@code .c}, the
  * ratio, and the inputs sorted from the largest ratio down; one JVM for the whole suite.
  *
- * <pre>java -cp polybench/target/polyj.jar bench/isl/CodeSize.java ISL/test_inputs/codegen [SECONDS]</pre>
+ * <pre>java -cp polybench/target/polyj.jar bench/isl/CodeSize.java ISL/test_inputs/codegen [SECONDS [OUT_DIR]]</pre>
+ *
+ * With OUT_DIR, each generated code is also written there (as {@code dir_name.in.c}), so that two
+ * versions of the generator can be compared input by input.
  */
 public class CodeSize {
   record Row(String name, int mine, int isl, String note) {}
@@ -28,6 +31,7 @@ public class CodeSize {
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[0]);
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+    Path out = args.length > 2 ? Files.createDirectories(Path.of(args[2])) : null;
     List<Path> inputs;
     try (Stream<Path> s = Files.walk(dir)) {
       inputs = s.filter(p -> p.toString().endsWith(".in") || p.toString().endsWith(".st")).sorted().toList();
@@ -49,7 +53,9 @@ public class CodeSize {
       String name = dir.relativize(in).toString();
       int isl = lines(Files.readString(expected));
       try {
-        int mine = lines(f.get(seconds, TimeUnit.SECONDS));
+        String code = f.get(seconds, TimeUnit.SECONDS);
+        if (out != null) Files.writeString(out.resolve(name.replace('/', '_') + ".c"), code);
+        int mine = lines(code);
         rows.add(new Row(name, mine, isl, ""));
         mineTotal += mine;
         islTotal += isl;

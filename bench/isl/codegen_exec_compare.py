@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """codegen_exec_compare.py INPUT POLYJ_C ISL_C: compiles both codes with every statement call
 S(e1, ..., en) printing its name and arguments, runs them for a grid of parameter values (the
-parameters of the first '[...] ->' of INPUT; values from $VALS, default 0 1 2 3 5 8 13), and
+parameters of the first '[...] ->' of INPUT; values from $VALS, default 0 1 2 3 5 8 13, kept only
+where the Python expression $CONTEXT over the parameter names holds, e.g. "0 <= t0 <= 15"), and
 compares the statement instances (as multisets, and in order). Runs cut at 200000 instances on
 both sides are skipped. Exit 1 when some parameter value gives different instances."""
 import sys, re, subprocess, itertools, os, tempfile
@@ -34,6 +35,8 @@ for name, body in (('mine', a), ('isl', b)):
     if r.returncode: print('COMPILE', name, r.stderr[:500]); sys.exit(2)
 vals = [int(v) for v in os.environ.get('VALS', '0 1 2 3 5 8 13').split()]
 combos = list(itertools.product(vals, repeat=len(params)))
+ctx = os.environ.get('CONTEXT')
+if ctx: combos = [c for c in combos if eval(ctx, {}, dict(zip(params, c)))]
 if len(combos) > 300: combos = combos[::len(combos)//300 + 1]
 bad = 0; order = 0
 for c in combos:

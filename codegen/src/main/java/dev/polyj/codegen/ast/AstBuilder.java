@@ -1206,6 +1206,8 @@ public final class AstBuilder {
         best = r;
       }
     }
+    List<Node> onLattice = unrollLattice(pieces, ctx, d, infos, range, l, best == null ? 1024 : bestK);
+    if (onLattice != null) return onLattice;
     if (best == null) return null;
     // on a lattice of step m with fewer than m candidate values, each outer point has at most one
     // value: a strided loop of at most one iteration is shorter than a guarded copy per candidate
@@ -1219,6 +1221,64 @@ public final class AstBuilder {
       out.addAll(withValue(d, v, () -> generate(pieces, copy, d + 1, true)));
     }
     return out;
+  }
+
+  /**
+   * Unrolling over a lattice {@code x = offset + m*y} shared by every piece, when y stays between two
+   * constants K0 and K1 over the range (the offset may depend on parameters and outer dimensions):
+   * one copy per y, {@code x} substituted by {@code offset + m*y}. Null when y is not bounded by
+   * constants or when the copies would not be fewer than {@code limit + 1}.
+   */
+  private List<Node> unrollLattice(
+      List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos, BuildContext range, LevelInfo l, long limit) {
+    if (!sameLattice(infos) || l.offset == null || l.strideSet == null) return null;
+    int c = col(d);
+    long m = l.stride;
+    long[] base = Ints.negate(l.offset); // x - offset
+    base[c] = Ints.add(base[c], 1);
+    // y >= k everywhere: no point of the range on the lattice with x - offset - m*k <= -1
+    java.util.function.LongPredicate atLeast = k -> {
+      long[] row = Ints.negate(base);
+      row[0] = Ints.add(row[0], Ints.sub(Ints.mul(m, k), 1));
+      return range.isDisjoint(Rows.withRows(l.q, List.of(), List.of(row)).intersect(l.strideSet));
+    };
+    java.util.function.LongPredicate atMost = k -> {
+      long[] row = base.clone();
+      row[0] = Ints.sub(row[0], Ints.add(Ints.mul(m, k), 1));
+      return range.isDisjoint(Rows.withRows(l.q, List.of(), List.of(row)).intersect(l.strideSet));
+    };
+    long bound = Math.min(limit, 1024);
+    Long lo = boundary(atLeast, true, bound);
+    if (lo == null) return null;
+    Long hi = boundary(atMost, false, bound);
+    if (hi == null || hi - lo >= limit + 1 || hi - lo > bound) return null;
+    List<Node> out = new ArrayList<>();
+    for (long k = lo; k <= hi; k++) {
+      long[] eq = base.clone();
+      eq[0] = Ints.sub(eq[0], Ints.mul(m, k));
+      BuildContext copy = ctx.and(Rows.withRows(l.q, List.of(eq), List.of()));
+      if (copy.isEmpty()) continue;
+      Expr v = Exprs.plus(l.offsetExpr, Ints.mul(m, k));
+      out.addAll(withValue(d, v, () -> generate(pieces, copy, d + 1, true)));
+    }
+    return out;
+  }
+
+  /**
+   * The largest k with {@code holds(k)} (greatest lower bound, holds true below it) or the least k
+   * (least upper bound, holds true above it), searched within [-limit, limit]; null outside.
+   */
+  private static Long boundary(java.util.function.LongPredicate holds, boolean lower, long limit) {
+    long inside = lower ? -limit : limit;
+    if (!holds.test(inside)) return null;
+    long outside = lower ? limit + 1 : -limit - 1;
+    if (holds.test(outside)) return null;
+    while (Math.abs(outside - inside) > 1) {
+      long mid = Math.floorDiv(inside + outside, 2);
+      if (holds.test(mid)) inside = mid;
+      else outside = mid;
+    }
+    return inside;
   }
 
   /** True when every piece has the same stride (above 1) and the same offset at this level. */

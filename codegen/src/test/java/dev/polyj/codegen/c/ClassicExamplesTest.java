@@ -88,6 +88,11 @@ class ClassicExamplesTest {
             List.of(Map.of()), -2, 31, 11, 0),
         new Example("unrolled", "{ S[i] -> [i] : 0 <= i < 4 } { : } { [i] -> unroll[0] }",
             List.of(Map.of()), -2, 6, 0, 0),
+        new Example("unrolled on lattices with a parametric offset (a copy per lattice point, not per integer)",
+            "[T, N] -> { S[i, j] -> [i, j] : exists (e, f : i = T + 8e and j = T + 4f) and 0 <= i <= 31 "
+                + "and 0 <= j <= 11 and i < N } [T, N] -> { : 0 <= T <= 3 } { [i, j] -> unroll[x] }",
+            List.of(Map.of("T", 0L, "N", 0L), Map.of("T", 3L, "N", 4L), Map.of("T", 1L, "N", 17L),
+                Map.of("T", 3L, "N", 40L), Map.of("T", 0L, "N", 25L)), -1, 33, 0, 4),
         new Example("non-injective schedule", "[N] -> { S[i, j] -> [i] : 0 <= i <= N and 0 <= j <= N } [N] -> { : } { }",
             n(-1, 0, 3), -2, 6, 2, 0),
         new Example("context", "[N] -> { S[i] -> [i] : 0 <= i <= N } [N] -> { : N >= 10 } { }",
