@@ -1120,15 +1120,26 @@ public final class AstBuilder {
    * those at least as large as another, for upper bounds those at most as large as another.
    */
   private List<LevelInfo> prune(List<LevelInfo> infos, boolean lower, BuildContext ctx) {
+    // pieces split into many parts often share their bounds: the last of each kind is enough (the
+    // one the pairwise tests below would keep)
+    Map<Object, LevelInfo> last = new HashMap<>();
+    for (LevelInfo i : infos) last.put(boundsKey(i, lower), i);
+    if (last.size() < infos.size()) {
+      List<LevelInfo> distinct = new ArrayList<>();
+      for (LevelInfo i : infos) if (last.get(boundsKey(i, lower)) == i) distinct.add(i);
+      infos = distinct;
+    }
     List<LevelInfo> keep = new ArrayList<>(infos);
     for (LevelInfo i : infos) {
+      List<long[]> mine = lower ? i.lowers : i.uppers;
+      BasicRelation extra = null;
       for (LevelInfo j : keep) {
         if (j == i) continue;
-        List<long[]> mine = lower ? i.lowers : i.uppers;
         List<long[]> theirs = lower ? j.lowers : j.uppers;
-        BasicRelation extra = Rows.withRows(i.q, List.of(), mine);
         boolean implied = true;
         for (long[] r : theirs) {
+          if (weakerThanOneOf(r, j.q, mine, i.q)) continue;
+          if (extra == null) extra = Rows.withRows(i.q, List.of(), mine);
           if (!ctx.entails(extra, j.q, r, false)) {
             implied = false;
             break;
@@ -1141,6 +1152,33 @@ public final class AstBuilder {
       }
     }
     return keep;
+  }
+
+  /** The bound rows of one side with the divisions they may use (equal keys, equal bounds), or i itself. */
+  private static Object boundsKey(LevelInfo i, boolean lower) {
+    StringBuilder key = new StringBuilder();
+    for (long[] r : lower ? i.lowers : i.uppers) key.append(Arrays.toString(r));
+    key.append('|');
+    for (int k = 0; k < i.q.nLocal(); k++) {
+      Div d = i.q.div(k);
+      if (d == null) return i; // an unknown existential: a key of its own
+      key.append(Arrays.toString(d.numerator())).append('/').append(d.denominator()).append(';');
+    }
+    return key.toString();
+  }
+
+  /**
+   * Whether the row r (of q, using none of q's divisions) is implied by a row of {@code rows} (of
+   * p) that differs from it only in its constant term, which is smaller or equal.
+   */
+  private static boolean weakerThanOneOf(long[] r, BasicRelation q, List<long[]> rows, BasicRelation p) {
+    int nVar = 1 + q.nVar();
+    if (Rows.usesColumns(r, nVar, r.length)) return false;
+    for (long[] m : rows) {
+      if (m[0] > r[0] || Rows.usesColumns(m, nVar, m.length)) continue;
+      if (Arrays.equals(m, 1, nVar, r, 1, nVar)) return true;
+    }
+    return false;
   }
 
   private Expr lowerExpr(BasicRelation q, long[] r, int c, BuildContext ctx) {
