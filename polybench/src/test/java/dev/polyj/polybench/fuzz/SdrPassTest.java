@@ -1,6 +1,7 @@
 package dev.polyj.polybench.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -53,6 +54,52 @@ class SdrPassTest {
     Differential.Outcome outcome = d.check(program, "prefix.c", List.of(
         Differential.Variant.of("sdr", "--enable-pass", "sdr"),
         Differential.Variant.of("sdr sequential untiled", "--enable-pass", "sdr", "--no-parallel", "--tile", "none")));
+    assertTrue(outcome.passed(), outcome.failures().toString());
+  }
+
+  /**
+   * Section 6.3's suffix maxima: with {@code i} counting up the heuristic finds no reuse (max has
+   * no inverse and the one valid direction runs against the schedule); the pass option {@code
+   * optimal} searches every face's options with a schedule, finds the downward one, and the
+   * simplified program computes the original's maxima.
+   */
+  @Test
+  void theOptimalSearchSimplifiesSuffixMaxima(@TempDir Path work) throws Exception {
+    String region;
+    try (var in = SdrPassTest.class.getResourceAsStream("/sdr/suffix_max.c")) {
+      region = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    String program = "#include <stdio.h>\nstatic long max(long a, long b) { return a > b ? a : b; }\n" + region
+        + """
+        int main(void) {
+          int N = 900;
+          static long A[900], B[900];
+          for (int i = 0; i < N; i++) A[i] = (i * 7919) % 1000;
+          suffix_max(N, A, B);
+          long s = 0;
+          for (int i = 0; i < N; i++) s = s * 31 + B[i];
+          printf("%ld\\n", s);
+          return 0;
+        }
+        """;
+    Path file = work.resolve("suffix.c");
+    Files.writeString(file, program);
+    Path heuristic = work.resolve("heuristic.c");
+    Path optimal = work.resolve("optimal.c");
+    Differential.CliRun run = Differential.optimize(
+        List.of("optimize", "--enable-pass", "sdr", file.toString(), "-o", heuristic.toString()));
+    assertEquals(0, run.code(), run.err());
+    assertFalse(Files.readString(heuristic).contains("B_sdr"), "the heuristic reused a partial maximum");
+    run = Differential.optimize(List.of("optimize", "--enable-pass", "sdr", "--pass-option", "sdr.optimal=true",
+        file.toString(), "-o", optimal.toString()));
+    assertEquals(0, run.code(), run.err());
+    assertTrue(Files.readString(optimal).contains("B_sdr"), "the optimal search did not simplify the maxima");
+    Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
+    Differential d = new Differential(work.resolve("run"), false);
+    Differential.Outcome outcome = d.check(program, "suffix.c", List.of(
+        Differential.Variant.of("sdr optimal", "--enable-pass", "sdr", "--pass-option", "sdr.optimal=true"),
+        Differential.Variant.of("sdr optimal sequential", "--enable-pass", "sdr", "--pass-option", "sdr.optimal=true",
+            "--no-parallel")));
     assertTrue(outcome.passed(), outcome.failures().toString());
   }
 }

@@ -1,11 +1,14 @@
 package dev.polyj.reductions.pass;
 
 import dev.polyj.polyhedral.pass.BasicPass;
+import dev.polyj.polyhedral.pass.Pass;
+import dev.polyj.polyhedral.pass.PassOptions;
 import dev.polyj.polyhedral.pass.PassLevel;
 import dev.polyj.polyhedral.pass.ScheduleState;
 import dev.polyj.polyhedral.storage.pass.ScalarStorage;
 import dev.polyj.reductions.sdr.Sdr;
 import dev.polyj.reductions.sdr.SdrResult;
+import java.util.Map;
 
 /**
  * Simplifying dependent reductions (Yang, Atkinson and Carbin, POPL 2021; {@link Sdr}): each
@@ -17,9 +20,28 @@ import dev.polyj.reductions.sdr.SdrResult;
  * floating-point data (integer programs stay exact).
  */
 public final class SdrPass extends BasicPass<ScheduleState> {
+  private final boolean optimal;
+
   public SdrPass() {
+    this(false);
+  }
+
+  private SdrPass(boolean optimal) {
     super("sdr", PassLevel.SCOP, false,
         "simplify dependent reductions: reuse partial results along the faces (complexity drops; sums round differently)");
+    this.optimal = optimal;
+  }
+
+  @Override
+  public Map<String, String> options() {
+    return Map.of("optimal", "reuse vectors chosen by the exact search of the paper's Section 5.3 (as `sdr --optimal`)"
+        + " instead of the heuristic; never worse, sometimes slower to decide; default false");
+  }
+
+  @Override
+  public Pass<ScheduleState> withOption(String key, String value) {
+    if (!key.equals("optimal")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
+    return new SdrPass(PassOptions.bool(this, key, value));
   }
 
   @Override
@@ -31,7 +53,7 @@ public final class SdrPass extends BasicPass<ScheduleState> {
       }
     }
     try {
-      result = Sdr.simplify(s.scop);
+      result = optimal ? Sdr.simplifyOptimal(s.scop) : Sdr.simplify(s.scop);
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
       return "not applicable: " + e.getMessage();
     }
