@@ -82,6 +82,12 @@ final class OptimizeCommand implements Callable<Integer> {
           + "array elements, scalars defined once forwarded (the delicm pass; default: off).")
   boolean delicm;
 
+  @Option(names = "--simplify-reductions", arity = "0..1", fallbackValue = "heuristic", paramLabel = "MODE",
+      description = "Simplify dependent reductions before scheduling (the sdr pass): each reduction face reuses "
+          + "the partial result along a direction the schedule allows; MODE heuristic (the default) or optimal "
+          + "(exact search). Sums then round differently (default: off).")
+  String simplifyReductions;
+
   @Option(names = "--reassociate", negatable = true, defaultValue = "false",
       description = "Let reductions (x = x + e, *, min, max) be reordered and run in parallel with OpenMP "
           + "reduction clauses; sums then round differently (default: off, the output computes bit for bit what the "
@@ -168,6 +174,15 @@ final class OptimizeCommand implements Callable<Integer> {
   PassManager<RegionState> pipeline(PolyhedralOptimizer.Config config) {
     PassManager<RegionState> p = config.pipeline();
     if (delicm) p = p.enable("delicm");
+    if (simplifyReductions != null) {
+      String mode = simplifyReductions.trim().toLowerCase(java.util.Locale.ROOT);
+      if (!mode.equals("heuristic") && !mode.equals("optimal")) {
+        throw new IllegalArgumentException("--simplify-reductions: '" + simplifyReductions
+            + "' is not a mode (expected heuristic or optimal)");
+      }
+      p = p.enable("sdr");
+      if (mode.equals("optimal")) p = p.withOption("sdr.optimal=true");
+    }
     String st = storage == null ? "default" : storage.trim().toLowerCase(java.util.Locale.ROOT);
     if (st.equals("quov")) {
       p = p.enable("quov");

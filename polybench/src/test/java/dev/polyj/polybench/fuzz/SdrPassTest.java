@@ -94,12 +94,14 @@ class SdrPassTest {
         file.toString(), "-o", optimal.toString()));
     assertEquals(0, run.code(), run.err());
     assertTrue(Files.readString(optimal).contains("B_sdr"), "the optimal search did not simplify the maxima");
+    run = Differential.optimize(List.of("optimize", "--simplify-reductions=fast", file.toString()));
+    assertEquals(2, run.code(), run.err());
+    assertTrue(run.err().contains("expected heuristic or optimal"), run.err());
     Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
     Differential d = new Differential(work.resolve("run"), false);
     Differential.Outcome outcome = d.check(program, "suffix.c", List.of(
         Differential.Variant.of("sdr optimal", "--enable-pass", "sdr", "--pass-option", "sdr.optimal=true"),
-        Differential.Variant.of("sdr optimal sequential", "--enable-pass", "sdr", "--pass-option", "sdr.optimal=true",
-            "--no-parallel")));
+        Differential.Variant.of("sdr optimal sequential", "--simplify-reductions=optimal", "--no-parallel")));
     assertTrue(outcome.passed(), outcome.failures().toString());
   }
 }
