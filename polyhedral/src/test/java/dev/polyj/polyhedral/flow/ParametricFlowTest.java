@@ -373,4 +373,102 @@ class ParametricFlowTest {
       }
     }
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Listing 1 from its C text: n and m locally static, read as filter accesses to n and m
+
+  static final String LISTING1_C = """
+      void f(int K, int vals[101], int g[100], double a[100][100], double h[100][100][100], int n, int m) {
+      #pragma scop
+        n = vals[0];
+        for (int k = 0; k < K; ++k) {
+          m = g[k];
+          for (int i = 0; i < m; ++i)
+            for (int j = 0; j <= n; ++j)
+              a[j][i] = k + i + j;
+          for (int i = 0; i < n; ++i)
+            for (int j = 0; j < m; ++j)
+              h[k][i][j] = a[i + 1][j];
+          n = vals[k + 1];
+        }
+      #pragma endscop
+      }
+      """;
+
+  static dev.polyj.polyhedral.scop.Scop scopOf(String c) {
+    var regions = dev.polyj.polyhedral.frontend.CFrontEnd.extract(c, "t.c");
+    var scop = regions.get(0).scop();
+    assertNotNull(scop, () -> regions.get(0).rejections().toString());
+    return scop;
+  }
+
+  /** The name of the statement of {@code scop} whose body contains {@code text}. */
+  static String statementWith(dev.polyj.polyhedral.scop.Scop scop, String text) {
+    for (var s : scop.statements()) {
+      if (dev.polyj.polyhedral.scop.ExprPrinter.print(s.body()).contains(text)) return s.name();
+    }
+    throw new AssertionError("no statement with " + text + " in " + scop.statements());
+  }
+
+  /** Runs Listing 1 with the given values of n (K + 1 of them) and m (K): the writes of a, the reads of h's statement. */
+  static List<Event> runListing1(String aStmt, String hStmt, long[] ns, long[] ms, boolean aUpToN) {
+    List<Event> run = new ArrayList<>();
+    for (int k = 0; k < ms.length; k++) {
+      for (int i = 0; i < ms[k]; i++) {
+        for (int j = 0; aUpToN ? j <= ns[k] : j < ns[k]; j++) {
+          run.add(new Event(aStmt, new long[] {k, i, j}, new long[] {1, k, 1, i, 0, j, 0}, "a[" + j + "," + i + "]", true));
+        }
+      }
+      for (int i = 0; i < ns[k]; i++) {
+        for (int j = 0; j < ms[k]; j++) {
+          run.add(new Event(hStmt, new long[] {k, i, j}, new long[] {1, k, 2, i, 0, j, 0}, "a[" + (i + 1) + "," + j + "]",
+              false));
+        }
+      }
+    }
+    return run;
+  }
+
+  /** The first mismatch of {@code f} with random runs of Listing 1 (values of n and m in 0..3), or null. */
+  static String checkListing1(ParametricFlow f, String aStmt, String hStmt, boolean aUpToN) {
+    Random random = new Random(5);
+    for (int bigK = 1; bigK <= 2; bigK++) {
+      List<long[]> as = new ArrayList<>();
+      for (long k = 0; k < bigK; k++) {
+        for (long i = 0; i < 4; i++) for (long j = 0; j <= 4; j++) as.add(new long[] {k, i, j});
+      }
+      for (int r = 0; r < 60; r++) {
+        long[] ns = new long[bigK + 1];
+        long[] ms = new long[bigK];
+        for (int k = 0; k <= bigK; k++) ns[k] = random.nextInt(4);
+        for (int k = 0; k < bigK; k++) ms[k] = random.nextInt(4);
+        String bad = check(f, runListing1(aStmt, hStmt, ns, ms, aUpToN), Map.of("K", (long) bigK), hStmt, Map.of(aStmt, as));
+        if (bad != null) return bad;
+      }
+    }
+    return null;
+  }
+
+  @Test
+  void listing1FromTheFrontEndNeedsNoParameter() {
+    var scop = scopOf(LISTING1_C);
+    String aStmt = statementWith(scop, "a[j][i] =");
+    String hStmt = statementWith(scop, "h[k][i][j] =");
+    // no statement evaluates the bounds: their variables are the filter accesses
+    assertEquals(5, scop.statements().size(), scop::toString);
+    ParametricFlow f = Dataflow.computeParametric(dev.polyj.polyhedral.scop.FlowProblem.of(scop));
+    assertEquals(List.of(), f.parameters(), f::toString);
+    String bad = checkListing1(f, aStmt, hStmt, true);
+    assertNull(bad, () -> bad + "\n" + f);
+  }
+
+  @Test
+  void aWrongBoundFromTheFrontEndIsCaughtByTheInterpreter() {
+    // the analysis reads j <= n where the program runs j < n: the writes of a[n][*] are taken to
+    // run whenever h's statement runs, and the interpreter finds reads they do not feed
+    var scop = scopOf(LISTING1_C);
+    ParametricFlow f = Dataflow.computeParametric(dev.polyj.polyhedral.scop.FlowProblem.of(scop));
+    assertNotNull(checkListing1(f, statementWith(scop, "a[j][i] ="), statementWith(scop, "h[k][i][j] ="), false),
+        f::toString);
+  }
 }
