@@ -65,6 +65,18 @@ record LocallyStaticBound(Formula bound, List<String> variables) {
       fixed.addEq(row);
     }
     Relation v = staticValues.intersect(Relation.of(fixed.build())).intersectDomain(domain);
-    return new Filter(accesses, v);
+    // the outcomes of conditions are 0 or 1; the variables of the bounds may hold any value
+    BasicRelation.Builder outcomes = BasicRelation.builder(values);
+    for (int j = 0; j < g; j++) {
+      long[] lower = new long[1 + values.nVar()];
+      lower[1 + np + d + j] = 1;
+      outcomes.addIneq(lower);
+      long[] upper = new long[1 + values.nVar()];
+      upper[0] = 1;
+      upper[1 + np + d + j] = -1;
+      outcomes.addIneq(upper);
+    }
+    Relation possible = Relation.of(outcomes.build()).intersectDomain(domain);
+    return new Filter(accesses, v).withPossibleValues(possible);
   }
 }
