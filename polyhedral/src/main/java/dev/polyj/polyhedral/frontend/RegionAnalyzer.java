@@ -887,9 +887,18 @@ final class RegionAnalyzer {
       List<Integer> betas) {
     List<StmtInfo> inner = new ArrayList<>(stmts.subList(before, stmts.size()));
     stmts.subList(before, stmts.size()).clear();
-    if (!around.isEmpty()) {
-      reject(RejectionCause.COMPLEX_CONTROL_FLOW, pos, "while loop under a data-dependent condition");
-      return;
+    // under data-dependent if conditions: the compound statement evaluates them again before the
+    // loop (they are locally static, see dynamicIf) and reads what they read
+    Expr guard = null;
+    List<AccessInfo> guardReads = new ArrayList<>();
+    for (DynamicGuard g : around) {
+      if (g.loop()) {
+        reject(RejectionCause.COMPLEX_CONTROL_FLOW, pos, "while loop under a data-dependent loop condition");
+        return;
+      }
+      Expr c = g.value() ? g.cond() : new Expr.Unary("!", g.cond(), g.cond().pos());
+      guard = guard == null ? c : new Expr.Binary("&&", guard, c, pos);
+      visit(g.cond(), false, guardReads);
     }
     List<Part> parts = new ArrayList<>();
     for (StmtInfo s : inner) {
@@ -914,10 +923,10 @@ final class RegionAnalyzer {
       types.add(d != null && d.type() instanceof CType.Basic b && b.integer() ? b.name() : "long");
     }
     Expr call = new Expr.Call(new Expr.Ident(name, pos), args, pos);
-    stmts.add(new StmtInfo("S" + stmts.size(), aroundIterators, aroundDirections, aroundDomain, betas, List.of(),
-        call, pos, List.of(), parts, List.of()));
+    stmts.add(new StmtInfo("S" + stmts.size(), aroundIterators, aroundDirections, aroundDomain, betas, guardReads,
+        call, pos, around, parts, List.of()));
     collapsedLoops.add(new WhileCollapse.Loop(name, doWhile, ImmutableList.copyOf(aroundIterators),
-        ImmutableList.copyOf(types), cond, step, bodyRegion));
+        ImmutableList.copyOf(types), cond, step, bodyRegion, guard));
   }
 
   /**
