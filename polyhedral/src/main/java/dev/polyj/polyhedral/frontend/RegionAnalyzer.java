@@ -359,14 +359,14 @@ final class RegionAnalyzer {
 
   private void loop(CStmt.For f) {
     boolean staticBound = false;
+    Set<String> boundVars = Set.of();
     if (dynamicBound(f)) {
-      Set<String> vars = collapse || !staticBounds ? Set.of() : boundVariables(f);
-      if (vars.isEmpty()) {
+      boundVars = collapse || !staticBounds ? Set.of() : boundVariables(f);
+      if (boundVars.isEmpty()) {
         dynamicFor(f);
         return;
       }
       staticBound = true;
-      staticNames = vars;
       staticUsed.clear();
     }
     int rejectionsBefore = rejections.size();
@@ -421,11 +421,12 @@ final class RegionAnalyzer {
       directions.add(step != null && step < 0 ? -1 : 1);
     }
     List<Formula> condParts = null;
+    staticNames = boundVars; // only the condition may read the bound's variables
     if (it != null && step != null) condParts = loopConditionParts(f, it, step);
+    staticNames = Set.of();
     Formula cond = condParts == null ? null : Formula.and(condParts);
     LocallyStaticBound staticBoundOf = null;
     if (staticBound) {
-      staticNames = Set.of();
       if (!ok || lb == null || cond == null || rejections.size() > rejectionsBefore || staticUsed.isEmpty()) {
         // not a bound of this form after all: read as a loop with a data-dependent condition
         rejections.subList(rejectionsBefore, rejections.size()).clear();

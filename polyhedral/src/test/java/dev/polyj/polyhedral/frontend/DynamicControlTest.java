@@ -198,6 +198,30 @@ class DynamicControlTest {
   }
 
   @Test
+  void boundsTheLoopModifiesOrALowerBoundInARegionVariableAreDataDependentConditions() {
+    // m is modified in the loop: not locally static; n in the lower bound: not an affine start
+    for (String loop : List.of("for (int i = 0; i < m; ++i) { a[k][i] = i; m = m - 1; }",
+        "for (int i = n; i < m; ++i) a[k][i] = i;")) {
+      RegionResult r = only("""
+          void f(int K, int g[100], double a[100][100]) {
+            int m, n;
+          #pragma scop
+            for (int k = 0; k < K; ++k) {
+              m = g[k];
+              n = g[k + 1];
+              LOOP
+            }
+          #pragma endscop
+          }
+          """.replace("LOOP", loop));
+      assertTrue(r.accepted(), () -> loop + ": " + r.rejections());
+      assertTrue(r.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued()),
+          r.scop()::toString);
+      assertNotNull(r.whileCollapse(), loop);
+    }
+  }
+
+  @Test
   void indirectSubscriptsAreMayAccessesOverTheDeclaredRange() {
     Scop s = scop("""
         void f(int n, int idx[100], int H[16], double w[100]) {
