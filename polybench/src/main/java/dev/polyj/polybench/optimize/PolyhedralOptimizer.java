@@ -307,7 +307,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       } else if (region == null || !region.accepted()) {
         notes.add("region " + (k + 1) + ": not a static control part, left unchanged"
             + (region == null || region.rejections().isEmpty() ? "" : " (" + region.rejections().get(0) + ")"));
-      } else if (region.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued())) {
+      } else if (dataDependentLoops(region)) {
         if (region.whileCollapse() == null) {
           notes.add("region " + (k + 1) + " (" + where(region) + "): left unchanged: a while loop with a data-dependent "
               + "condition (its iterations are unbounded)");
@@ -471,9 +471,22 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
    * is one only under assumptions ({@link RegionResult#speculation}). Null, with a note, when the
    * region cannot be optimized or no check can be built.
    */
+  /**
+   * Whether the region has loops with data-dependent conditions or locally static bounds: its SCoP's
+   * domains are unbounded there, so its code comes from {@link RegionResult#whileCollapse()}.
+   */
+  private static boolean dataDependentLoops(RegionResult region) {
+    return region.whileCollapse() != null
+        || region.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued());
+  }
+
   private GuardedVersions.Version version(RegionResult region, int level, String what, List<String> notes,
       boolean[] reassociated) {
     try {
+      if (region.accepted() && dataDependentLoops(region)) {
+        notes.add(what + ": left unchanged: data-dependent loops");
+        return null;
+      }
       if (region.accepted()) {
         RegionState r = run(region.scop(), level + 2);
         String code = specializationGuard(region) + r.code();

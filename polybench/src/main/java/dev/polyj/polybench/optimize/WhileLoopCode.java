@@ -114,15 +114,22 @@ final class WhileLoopCode {
       sb.append(ind).append(UNIT).append(loop.iteratorTypes().get(k)).append(' ').append(loop.iterators().get(k))
           .append(" = ").append(args.get(k)).append(";\n");
     }
-    String bodyText = bodyCode(loop, level + 2);
-    if (loop.doWhile()) {
-      sb.append(ind).append(UNIT).append("do {\n").append(bodyText);
-      sb.append(ind).append(UNIT).append("} while (").append(cond).append(");\n");
-    } else {
-      sb.append(ind).append(UNIT).append("while (").append(cond).append(") {\n").append(bodyText);
-      if (loop.step() != null) sb.append(ind).append(UNIT.repeat(2)).append(ExprPrinter.print(loop.step())).append(";\n");
-      sb.append(ind).append(UNIT).append("}\n");
+    // a loop under data-dependent if conditions runs when they hold
+    String in = ind + UNIT;
+    if (loop.guard() != null) {
+      sb.append(in).append("if (").append(ExprPrinter.print(loop.guard())).append(") {\n");
+      in += UNIT;
     }
+    String bodyText = bodyCode(loop, level + (loop.guard() != null ? 3 : 2));
+    if (loop.doWhile()) {
+      sb.append(in).append("do {\n").append(bodyText);
+      sb.append(in).append("} while (").append(cond).append(");\n");
+    } else {
+      sb.append(in).append("while (").append(cond).append(") {\n").append(bodyText);
+      if (loop.step() != null) sb.append(in).append(UNIT).append(ExprPrinter.print(loop.step())).append(";\n");
+      sb.append(in).append("}\n");
+    }
+    if (loop.guard() != null) sb.append(ind).append(UNIT).append("}\n");
     sb.append(ind).append("}\n");
     return sb.toString();
   }

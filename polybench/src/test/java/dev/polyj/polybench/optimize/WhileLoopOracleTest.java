@@ -164,7 +164,44 @@ class WhileLoopOracleTest {
             """, "  for (int i = 0; i <= N; i++) vals[i] = rndi(N - 1);\n" + fill1("g", "rndi(N)") + fill2("P", "rndi(8) * 0.125"),
             "  for (int k = 0; k < N; k++) for (int i = 0; i < N; i++) for (int j = 0; j <= N; j++) printf(\"%a\\n\", h[k][i][j]);\n"
                 + "  for (int i = 0; i <= N; i++) for (int j = 0; j <= N; j++) printf(\"%a\\n\", a[i][j]);\n" + dump2("P")
-                + "  printf(\"%d %d\\n\", n0, m0);\n", false));
+                + "  printf(\"%d %d\\n\", n0, m0);\n", false),
+        WHILE_UNDER_IF);
+  }
+
+  /** While loops under a data-dependent if and in its else branch, then a tiled product. */
+  static final Program WHILE_UNDER_IF = new Program("while-under-if", "double A[N], B[N], D[N][N], M[N]; int C[N];",
+      """
+        for (int i = 0; i < n; i++) {
+          if (M[i] > 0.5) {
+            B[i] = A[i];
+            while (A[i] > 0.01) {
+              A[i] = A[i] / 2;
+              C[i] += 1;
+            }
+          } else
+            do {
+              A[i] = fabs(A[i]) * 1.5 + 1;
+              C[i] += 2;
+            } while (A[i] < 40);
+        }
+        for (int i = 0; i < n; i++)
+          for (int j = 0; j < n; j++)
+            D[i][j] = A[i] * A[j] + D[i][j];
+      """, fill1("A", "rnd() * 100") + fill1("M", "rnd()") + fill2("D", "rnd()"),
+      dump1("A", false) + dump1("B", false) + dump1("C", true) + dump2("D"), true);
+
+  /** A changed guard of a loop under a data-dependent if is seen. */
+  @Test
+  void aWrongGuardIsSeen(@TempDir Path work) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    Path original = work.resolve("o.c");
+    Files.writeString(original, WHILE_UNDER_IF.text());
+    String text = optimizer().optimize(original, List.of()).text();
+    assertTrue(text.contains("if (M[i] > 0.5)"), text);
+    String expected = DynamicControlOracleTest.compileAndRun(original, work, "o");
+    Path wrong = work.resolve("wrong.c");
+    Files.writeString(wrong, text.replace("if (M[i] > 0.5)", "if (M[i] > 0.6)"));
+    assertNotEquals(expected, DynamicControlOracleTest.compileAndRun(wrong, work, "wrong"));
   }
 
 

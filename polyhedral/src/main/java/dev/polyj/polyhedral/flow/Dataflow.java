@@ -188,6 +188,8 @@ public final class Dataflow {
         Relation dropped = Relation.empty(unresolved.space());
         List<Relation> lasts = new ArrayList<>();
         List<Source> lastOf = new ArrayList<>();
+        List<Relation[]> states = new ArrayList<>(); // per source parametrized at this level: executed, not
+        List<Source> stateOf = new ArrayList<>();
         for (Source s : definite) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
           Relation m = s.times.intersect(window);
@@ -201,6 +203,18 @@ public final class Dataflow {
             dropped = dropped.union(impossible);
             none = none.subtract(impossible);
             window = window.subtractDomain(impossible);
+            // section 6.4, appendix A.4: parameter values of this source and of those parametrized
+            // before it at this level whose instances would have to be in contradicting states
+            Relation[] st = {p.writes(), notExecuted(writes, p.writes(), s, level, levels)};
+            Relation inconsistent = inconsistent(st, s, states, stateOf, sources.implication, unresolved);
+            if (!inconsistent.isEmpty()) {
+              unresolved = unresolved.subtract(inconsistent);
+              dropped = dropped.union(inconsistent);
+              none = none.subtract(inconsistent);
+              window = window.subtractDomain(inconsistent);
+            }
+            states.add(st);
+            stateOf.add(s);
             m = p.writes().apply(s.sigma);
             out.introduced.addAll(p.introduced());
             if (m.isEmpty()) continue;
@@ -250,6 +264,53 @@ public final class Dataflow {
     }
     out.mustNoSource.add(unresolved.subtract(withMaySource).unwrap());
     out.mayNoSource.add(unresolved.unwrap());
+  }
+
+  /**
+   * The candidate writes {@code writes} ({@code [k -> a] -> p} at one level) that did not run, given
+   * the parameters of their statement ({@code executed}: the last one that ran, section 6.2): all
+   * of them when none ran at this level or deeper ({@code sigma < level}), else those after the
+   * last one (relation (14) of the paper).
+   */
+  private static Relation notExecuted(Relation writes, Relation executed, Source s, int level, Levels levels) {
+    Space sinkSpace = writes.space().domain();
+    String sigma = ParametricFlow.sigma(s.statement().tuple().name());
+    long[] below = new long[1 + sinkSpace.nVar()];
+    below[0] = level - 1;
+    below[1 + sinkSpace.params().indexOf(sigma)] = -1;
+    Relation noneRan = writes.intersectDomain(Relation.of(BasicRelation.builder(sinkSpace).addIneq(below).build()));
+    Relation later = executed.apply(s.sigma).apply(levels.after(0, false));
+    return noneRan.union(writes.intersect(later.apply(s.sigma.reverse())));
+  }
+
+  /**
+   * The sink accesses of {@code unresolved} for which the parameters of source {@code s} (its
+   * executed and not executed candidate instances, {@code st}) contradict those of a source
+   * parametrized before it: a pair of instances, one of each, whose filters cannot be in those
+   * states together ({@link FilterImplication#conflicting}). Removing them only removes parameter
+   * values that never occur (appendix A.4 of the paper; with an instance known to have run, or
+   * not, from another source's parameters, this is also the information of its section 6.3.2 and
+   * the bound of its section 6.4: the last execution is no earlier than any instance that must have run).
+   */
+  private static Relation inconsistent(Relation[] st, Source s, List<Relation[]> states, List<Source> stateOf,
+      FilterImplication implication, Relation unresolved) {
+    Relation out = Relation.empty(unresolved.space());
+    if (implication == null) return out;
+    for (int j = 0; j < states.size(); j++) {
+      Source q = stateOf.get(j);
+      for (int a = 0; a < 2; a++) {
+        for (int b = 0; b < 2; b++) {
+          Relation pairs = implication.conflicting(q.statement(), s.statement(), a == 0, b == 0);
+          if (pairs == null) continue;
+          Relation xq = states.get(j)[a];
+          Relation xs = st[b];
+          if (xq.isEmpty() || xs.isEmpty()) continue;
+          Relation reach = xq.apply(pairs.withSpace(xq.space().range().mapTo(xs.space().range())));
+          out = out.union(reach.intersect(xs).domain());
+        }
+      }
+    }
+    return out.intersect(unresolved);
   }
 
   /**

@@ -21,10 +21,12 @@ import java.util.List;
  *
  * <p>For example, the statement {@code H} of the paper's Listing 1 runs when {@code i < n} and
  * {@code j < m}: accesses {@code { H[k, i, j] -> n[] }} and {@code { H[k, i, j] -> m[] }}, values
- * {@code { H[k, i, j] -> [n, m] : 0 <= i < n and 0 <= j < m }}.
+ * {@code { H[k, i, j] -> [n, m] : 0 <= i < n and 0 <= j < m }}. {@code possible} holds the tuples the
+ * variables can hold at all (every tuple unless known, {@link #withPossibleValues}).
  */
-public record Filter(ImmutableList<Relation> accesses, Relation values) {
+public record Filter(ImmutableList<Relation> accesses, Relation values, Relation possible) {
   public Filter {
+    if (possible == null) possible = Relation.universe(values.space());
     checkNotNull(accesses, "accesses");
     checkNotNull(values, "values");
     checkArgument(values.space().isMap(), "filter values must map statement instances to value tuples: %s",
@@ -38,7 +40,21 @@ public record Filter(ImmutableList<Relation> accesses, Relation values) {
   }
 
   public Filter(List<Relation> accesses, Relation values) {
-    this(ImmutableList.copyOf(accesses), values);
+    this(ImmutableList.copyOf(accesses), values, null);
+  }
+
+  /**
+   * This filter with the value tuples its variables can hold at all ({@code possible}, e.g. 0 and 1
+   * for the outcome of a condition; as pet's {@code value_bounds}): an instance that does not run
+   * has a tuple there but outside {@code values} (section 6.3.2 of the paper).
+   */
+  public Filter withPossibleValues(Relation newPossible) {
+    return new Filter(accesses, values, newPossible);
+  }
+
+  /** The value tuples that make an instance not run: possible, outside {@code values}. */
+  public Relation refused() {
+    return possible.subtract(values);
   }
 
   /** The space of the statement's instances (without dimension names). */

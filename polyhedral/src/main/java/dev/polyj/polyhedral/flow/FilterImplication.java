@@ -1,5 +1,6 @@
 package dev.polyj.polyhedral.flow;
 
+import com.google.common.collect.ImmutableList;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
@@ -29,12 +30,14 @@ final class FilterImplication {
   private final Map<Space, List<List<Relation>>> writers = new HashMap<>();
   private final Map<List<Space>, Relation> cache = new HashMap<>();
   private final Map<List<Space>, Relation> excluded = new HashMap<>();
+  private final Map<List<Object>, Relation> conflicts = new HashMap<>();
 
   FilterImplication(AccessInfo info, List<String> params) {
     for (Filter f : info.filters()) {
       List<Relation> accesses = new ArrayList<>();
       for (Relation a : f.accesses()) accesses.add(a.alignParams(params));
-      Filter aligned = new Filter(accesses, f.values().alignParams(params));
+      Filter aligned = new Filter(ImmutableList.copyOf(accesses), f.values().alignParams(params),
+          f.possible().alignParams(params));
       filters.put(aligned.statement(), aligned);
       List<List<Relation>> perAccess = new ArrayList<>();
       for (Relation a : accesses) {
@@ -138,6 +141,75 @@ final class FilterImplication {
     Relation contradicting = same.subtract(compatible);
     if (!contradicting.isEmpty()) excluded.put(List.of(c, p), contradicting);
     return implied.isEmpty() ? null : implied;
+  }
+
+  /**
+   * The pairs {@code p -> q} of instances of two filtered statements that cannot be in the given
+   * states together ({@code pRuns}: {@code p} runs, else it does not; likewise {@code q}): the
+   * variables both filters read hold the same values (same element, same writer), and no value
+   * tuples, accepted by the filter of a statement that runs and possible but refused by that of a
+   * statement that does not, agree on them (appendix A.4 of the paper, its sets {@code K'}; for a
+   * statement that does not run, only its refused values are known, section 6.3.2). Null when
+   * there is nothing to say: a statement without a filter, or a multi-valued filter access (an
+   * instance that does not run then refuses some sequence of values, which gives no conflict).
+   */
+  Relation conflicting(Space first, Space second, boolean pRuns, boolean qRuns) {
+    Space a = first.withoutDimNames();
+    Space b = second.withoutDimNames();
+    List<Object> key = List.of(a, b, pRuns, qRuns);
+    if (conflicts.containsKey(key)) return conflicts.get(key);
+    Relation out = null;
+    Filter fa = filters.get(a);
+    Filter fb = filters.get(b);
+    if (fa != null && fb != null && singleValued(fa) && singleValued(fb)) {
+      Space pairs = a.mapTo(b);
+      Relation same = Relation.universe(pairs);
+      List<int[]> equal = new ArrayList<>();
+      for (int x = 0; x < fa.accesses().size(); x++) {
+        for (int y = 0; y < fb.accesses().size(); y++) {
+          if (!fa.accesses().get(x).space().range().withoutDimNames()
+              .equals(fb.accesses().get(y).space().range().withoutDimNames())) {
+            continue;
+          }
+          Relation e = Relation.empty(pairs);
+          for (Relation wa : writers.get(a).get(x)) {
+            for (Relation wb : writers.get(b).get(y)) {
+              if (wa.space().range().withoutDimNames().equals(wb.space().range().withoutDimNames())) {
+                e = e.union(wa.apply(wb.reverse()).withSpace(pairs));
+              }
+            }
+          }
+          same = same.intersect(e);
+          equal.add(new int[] {x, y});
+        }
+      }
+      if (!same.isEmpty()) {
+        Relation va = pRuns ? fa.values() : fa.refused();
+        Relation vb = qRuns ? fb.values() : fb.refused();
+        Relation both = va.withSpace(va.space().withDomainTuple(a.tuple()))
+            .product(vb.withSpace(vb.space().withDomainTuple(b.tuple())));
+        Space values = both.space().range();
+        BasicRelation.Builder eqs = BasicRelation.builder(values);
+        int np = values.nParam();
+        int na = fa.values().space().nOut();
+        for (int[] xy : equal) {
+          long[] row = new long[1 + values.nVar()];
+          row[1 + np + xy[0]] = 1;
+          row[1 + np + na + xy[1]] = -1;
+          eqs.addEq(row);
+        }
+        Relation compatible = both.intersectRange(Relation.of(eqs.build())).domain().unwrap().withSpace(pairs);
+        Relation c = same.subtract(compatible);
+        if (!c.isEmpty()) out = c;
+      }
+    }
+    conflicts.put(key, out);
+    return out;
+  }
+
+  private static boolean singleValued(Filter f) {
+    for (Relation r : f.accesses()) if (multiValued(r)) return false;
+    return true;
   }
 
   /**

@@ -84,6 +84,18 @@ record DynamicGuard(String array, int rank, Expr cond, boolean value, boolean lo
       row[1 + np + d + k] = 1;
       v.addEq(row);
     }
-    return new Filter(accesses, Relation.of(v.build()).intersectDomain(domain));
+    // each outcome is 0 or 1
+    BasicRelation.Builder outcomes = BasicRelation.builder(values);
+    for (int k = 0; k < guards.size(); k++) {
+      long[] lower = new long[1 + values.nVar()];
+      lower[1 + np + d + k] = 1;
+      outcomes.addIneq(lower);
+      long[] upper = new long[1 + values.nVar()];
+      upper[0] = 1;
+      upper[1 + np + d + k] = -1;
+      outcomes.addIneq(upper);
+    }
+    return new Filter(accesses, Relation.of(v.build()).intersectDomain(domain))
+        .withPossibleValues(Relation.of(outcomes.build()).intersectDomain(domain));
   }
 }

@@ -72,10 +72,11 @@ final class RegionAnalyzer {
 
   private record StmtInfo(String name, List<String> iterators, List<Integer> directions, Formula domain,
       List<Integer> betas,
-      List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards, List<Part> parts) {
+      List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards, List<Part> parts,
+      List<LocallyStaticBound> bounds) {
     StmtInfo(String name, List<String> iterators, List<Integer> directions, Formula domain, List<Integer> betas,
         List<AccessInfo> accesses, Expr body, SourcePos pos, List<DynamicGuard> guards) {
-      this(name, iterators, directions, domain, betas, accesses, body, pos, guards, null);
+      this(name, iterators, directions, domain, betas, accesses, body, pos, guards, null, List.of());
     }
   }
 
@@ -96,9 +97,22 @@ final class RegionAnalyzer {
   private int dynamicLoopDepth;
   /** Whether the region has a data-dependent while loop. */
   private boolean hasDynamicLoop;
+  /** Whether the region has a loop read with a locally static bound. */
+  private boolean hasStaticBound;
 
   /** The data-dependent conditions around the current point, outermost first. */
   private final List<DynamicGuard> guards = new ArrayList<>();
+  /** The locally static loop bounds around the current point, outermost first. */
+  private final List<LocallyStaticBound> bounds = new ArrayList<>();
+  /**
+   * Whether loop conditions in variables of the region that the loop does not modify are read as
+   * locally static bounds (the dataflow reading; code is generated from the collapse reading).
+   */
+  private boolean staticBounds = true;
+  /** The variables {@link #affine} accepts as locally static, by name as written, while reading a bound. */
+  private Set<String> staticNames = Set.of();
+  /** The (renamed) locally static variables {@link #affine} met. */
+  private final Set<String> staticUsed = new LinkedHashSet<>();
   /** The virtual arrays holding the outcomes of data-dependent conditions, with their ranks. */
   private final LinkedHashMap<String, Integer> virtualArrays = new LinkedHashMap<>();
 
@@ -163,6 +177,13 @@ final class RegionAnalyzer {
       // the form the code is generated from: each outermost while loop one compound statement
       RegionResult c = new RegionAnalyzer(functionName, regionPos, scopes, region, userPure, true, Set.of()).analyze();
       if (c.accepted() && c.whileCollapse() != null) return accepted.withWhileCollapse(c.whileCollapse());
+      if (hasStaticBound) {
+        // no code for the loops: the region read with them as data-dependent loops, as code never
+        // comes from a reading whose statements leave out their bounds
+        RegionAnalyzer plain = new RegionAnalyzer(functionName, regionPos, scopes, region, userPure, false, Set.of());
+        plain.staticBounds = false;
+        return plain.analyze();
+      }
     }
     return accepted;
   }
@@ -337,10 +358,19 @@ final class RegionAnalyzer {
   }
 
   private void loop(CStmt.For f) {
+    boolean staticBound = false;
+    Set<String> boundVars = Set.of();
     if (dynamicBound(f)) {
-      dynamicFor(f);
-      return;
+      boundVars = collapse || !staticBounds ? Set.of() : boundVariables(f);
+      if (boundVars.isEmpty()) {
+        dynamicFor(f);
+        return;
+      }
+      staticBound = true;
+      staticUsed.clear();
     }
+    int rejectionsBefore = rejections.size();
+    LinkedHashSet<String> paramsBefore = new LinkedHashSet<>(params);
     scopes.push();
     String it = null;
     Expr lbExpr = null;
@@ -390,8 +420,38 @@ final class RegionAnalyzer {
       iterators.add(it);
       directions.add(step != null && step < 0 ? -1 : 1);
     }
-    Formula cond = null;
-    if (it != null && step != null) cond = loopCondition(f, it, step);
+    List<Formula> condParts = null;
+    staticNames = boundVars; // only the condition may read the bound's variables
+    if (it != null && step != null) condParts = loopConditionParts(f, it, step);
+    staticNames = Set.of();
+    Formula cond = condParts == null ? null : Formula.and(condParts);
+    LocallyStaticBound staticBoundOf = null;
+    if (staticBound) {
+      if (!ok || lb == null || cond == null || rejections.size() > rejectionsBefore || staticUsed.isEmpty()) {
+        // not a bound of this form after all: read as a loop with a data-dependent condition
+        rejections.subList(rejectionsBefore, rejections.size()).clear();
+        params.retainAll(paramsBefore);
+        if (it != null) {
+          iterators.remove(iterators.size() - 1);
+          directions.remove(directions.size() - 1);
+        }
+        scopes.pop();
+        dynamicFor(f);
+        return;
+      }
+      // the comparisons in the region's variables filter the statements; the others bound the domain
+      List<Formula> affinePart = new ArrayList<>();
+      List<Formula> staticPart = new ArrayList<>();
+      for (Formula c : condParts) {
+        Set<String> vs = new HashSet<>(Formula.variables(c));
+        vs.retainAll(staticUsed);
+        (vs.isEmpty() ? affinePart : staticPart).add(c);
+      }
+      cond = Formula.and(affinePart);
+      staticBoundOf = new LocallyStaticBound(Formula.and(staticPart), List.copyOf(staticUsed));
+      hasStaticBound = true;
+      hasDynamicLoop = true;
+    }
     Formula frame = Formula.TRUE;
     if (ok && lb != null && cond != null) {
       List<Formula> starts = new ArrayList<>();
@@ -416,7 +476,9 @@ final class RegionAnalyzer {
       betaPath.add(position);
       counters.add(new int[1]);
     }
+    if (staticBoundOf != null) bounds.add(staticBoundOf);
     item(f.body());
+    if (staticBoundOf != null) bounds.remove(bounds.size() - 1);
     if (it != null) {
       counters.remove(counters.size() - 1);
       betaPath.remove(betaPath.size() - 1);
@@ -471,6 +533,12 @@ final class RegionAnalyzer {
    * rejection.
    */
   private Formula loopCondition(CStmt.For f, String it, long step) {
+    List<Formula> parts = loopConditionParts(f, it, step);
+    return parts == null ? null : Formula.and(parts);
+  }
+
+  /** {@link #loopCondition} as its conjuncts, one per comparison. */
+  private List<Formula> loopConditionParts(CStmt.For f, String it, long step) {
     if (f.cond() == null) {
       reject(RejectionCause.NON_CANONICAL_INDUCTION_VARIABLE, f.pos(), "loop without condition");
       return null;
@@ -519,7 +587,7 @@ final class RegionAnalyzer {
         ok = false;
       }
     }
-    return ok ? Formula.and(out) : null;
+    return ok ? out : null;
   }
 
   private static void splitAnd(Expr e, List<Expr> out) {
@@ -551,6 +619,10 @@ final class RegionAnalyzer {
       if (iterators.contains(name)) return PwAff.of(QAff.var(name));
       Decl d = lookup(name, id.pos());
       if (!d.type().isInteger()) throw new NotAffine(e.pos(), "'" + name + "' is not an integer variable");
+      if (staticNames.contains(name) && d.name() != null) {
+        staticUsed.add(d.name());
+        return PwAff.of(QAff.var(d.name()));
+      }
       if (written.contains(name)) throw new NotAffine(e.pos(), "'" + name + "' is modified in the region");
       params.add(name);
       return PwAff.of(QAff.var(name));
@@ -704,8 +776,18 @@ final class RegionAnalyzer {
     String name = "S" + stmts.size();
     List<Integer> betas = new ArrayList<>(betaPath);
     betas.add(counter()[0]++);
+    if (!bounds.isEmpty()) {
+      // the statement reads the variables of the bounds around it (its filter accesses)
+      accesses = new ArrayList<>(accesses);
+      Set<String> read = new LinkedHashSet<>();
+      for (LocallyStaticBound b : bounds) read.addAll(b.variables());
+      for (String v : read) {
+        arrays.putIfAbsent(v, lookup(v, pos));
+        accesses.add(new AccessInfo(Access.Kind.READ, false, v, List.of(), new Expr.Ident(v, pos)));
+      }
+    }
     stmts.add(new StmtInfo(name, List.copyOf(iterators), List.copyOf(directions), Formula.and(constraints), betas,
-        accesses, e, pos, filter));
+        accesses, e, pos, filter, null, List.copyOf(bounds)));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -806,9 +888,18 @@ final class RegionAnalyzer {
       List<Integer> betas) {
     List<StmtInfo> inner = new ArrayList<>(stmts.subList(before, stmts.size()));
     stmts.subList(before, stmts.size()).clear();
-    if (!around.isEmpty()) {
-      reject(RejectionCause.COMPLEX_CONTROL_FLOW, pos, "while loop under a data-dependent condition");
-      return;
+    // under data-dependent if conditions: the compound statement evaluates them again before the
+    // loop (they are locally static, see dynamicIf) and reads what they read
+    Expr guard = null;
+    List<AccessInfo> guardReads = new ArrayList<>();
+    for (DynamicGuard g : around) {
+      if (g.loop()) {
+        reject(RejectionCause.COMPLEX_CONTROL_FLOW, pos, "while loop under a data-dependent loop condition");
+        return;
+      }
+      Expr c = g.value() ? g.cond() : new Expr.Unary("!", g.cond(), g.cond().pos());
+      guard = guard == null ? c : new Expr.Binary("&&", guard, c, pos);
+      visit(g.cond(), false, guardReads);
     }
     List<Part> parts = new ArrayList<>();
     for (StmtInfo s : inner) {
@@ -833,10 +924,10 @@ final class RegionAnalyzer {
       types.add(d != null && d.type() instanceof CType.Basic b && b.integer() ? b.name() : "long");
     }
     Expr call = new Expr.Call(new Expr.Ident(name, pos), args, pos);
-    stmts.add(new StmtInfo("S" + stmts.size(), aroundIterators, aroundDirections, aroundDomain, betas, List.of(),
-        call, pos, List.of(), parts));
+    stmts.add(new StmtInfo("S" + stmts.size(), aroundIterators, aroundDirections, aroundDomain, betas, guardReads,
+        call, pos, around, parts, List.of()));
     collapsedLoops.add(new WhileCollapse.Loop(name, doWhile, ImmutableList.copyOf(aroundIterators),
-        ImmutableList.copyOf(types), cond, step, bodyRegion));
+        ImmutableList.copyOf(types), cond, step, bodyRegion, guard));
   }
 
   /**
@@ -846,17 +937,60 @@ final class RegionAnalyzer {
    * Listing 3).
    */
   private boolean dynamicBound(CStmt.For f) {
-    String it = null;
-    if (f.init() instanceof CStmt.Declaration d && d.decls().size() == 1 && d.decls().get(0).init() != null) {
-      it = d.decls().get(0).name();
-    } else if (f.init() instanceof CStmt.ExprStmt e && e.expr() instanceof Expr.Assign a && a.op().equals("=")
-        && a.target() instanceof Expr.Ident id) {
-      it = id.name();
-    }
+    String it = iteratorOf(f);
     if (it == null || f.cond() == null || iterators.contains(it) || stepOf(f.step(), it) == null) return false;
     List<String> its = new ArrayList<>(iterators);
     its.add(it);
     return DynamicControl.readsMemory(f.cond(), written, its);
+  }
+
+  /** The iterator a for loop's initialization assigns, or null. */
+  private static String iteratorOf(CStmt.For f) {
+    if (f.init() instanceof CStmt.Declaration d && d.decls().size() == 1 && d.decls().get(0).init() != null) {
+      return d.decls().get(0).name();
+    } else if (f.init() instanceof CStmt.ExprStmt e && e.expr() instanceof Expr.Assign a && a.op().equals("=")
+        && a.target() instanceof Expr.Ident id) {
+      return id.name();
+    }
+    return null;
+  }
+
+  /**
+   * The variables a data-dependent loop condition may read as a locally static bound (section 4 of
+   * Verdoolaege, Nikolov, Stefanov, IMPACT 2013): integer scalars the region modifies but the loop
+   * (condition, increment, body) does not, when the condition reads no other data (no array
+   * element, no other modified variable); else none. Whether the condition is then an affine
+   * bound of the iterator in them is checked as for any loop condition.
+   */
+  private Set<String> boundVariables(CStmt.For f) {
+    Set<String> inLoop = new HashSet<>();
+    DynamicControl.modified(f.body(), inLoop);
+    if (f.step() != null) DynamicControl.modified(new CStmt.ExprStmt(f.step(), f.step().pos()), inLoop);
+    DynamicControl.modified(new CStmt.ExprStmt(f.cond(), f.cond().pos()), inLoop);
+    Set<String> out = new HashSet<>();
+    if (!staticCandidates(f.cond(), inLoop, out, iteratorOf(f))) return Set.of();
+    return out;
+  }
+
+  /** Adds the modified variables {@code e} reads to {@code out}; false when one of them cannot be a bound. */
+  private boolean staticCandidates(Expr e, Set<String> inLoop, Set<String> out, String it) {
+    if (e instanceof Expr.Index || e instanceof Expr.Call c && !(c.name() != null && Set.of("min", "max", "MIN", "MAX",
+        "floord", "ceild").contains(c.name()))) {
+      return false;
+    }
+    if (e instanceof Expr.Ident id && written.contains(id.name()) && !iterators.contains(id.name())
+        && !id.name().equals(it)) {
+      Decl d = scopes.lookup(id.name());
+      if (inLoop.contains(id.name()) || d == null || !d.type().isScalar() || !d.type().isInteger()) return false;
+      out.add(id.name());
+      return true;
+    }
+    if (e instanceof Expr.Call c) {
+      for (Expr a : c.args()) if (!staticCandidates(a, inLoop, out, it)) return false;
+      return true;
+    }
+    for (Expr c : e.children()) if (!staticCandidates(c, inLoop, out, it)) return false;
+    return true;
   }
 
   /**
@@ -1121,7 +1255,16 @@ final class RegionAnalyzer {
         accesses.add(new Access(a.kind(), a.may(), a.array(), rel, a.expr()));
       }
       Statement st = new Statement(s.name(), s.iterators(), domain, accesses, s.body(), s.pos());
-      if (!s.guards().isEmpty()) st = st.withFilter(DynamicGuard.filter(domain, s.guards()));
+      if (!s.bounds().isEmpty()) {
+        st = st.withFilter(LocallyStaticBound.filter(domain, s.guards(), s.bounds(),
+            (space, valueCols, f) -> {
+              Map<String, Integer> all = new HashMap<>(cols);
+              all.putAll(valueCols);
+              return relation(space, all, f, List.of(), List.of());
+            }));
+      } else if (!s.guards().isEmpty()) {
+        st = st.withFilter(DynamicGuard.filter(domain, s.guards()));
+      }
       statements.add(st);
       scheduleMaps.add(flatSchedule(ps, tuple, s, maxDepth));
     }

@@ -36,7 +36,9 @@ public record WhileCollapse(Scop outer, ImmutableList<Loop> loops) {
    * @param step for a {@code for} loop with a data-dependent condition, its increment (run after
    *     the body; the initialization is a statement of the region before the loop), else null
    * @param body the loop body as a region (accepted; its own while loops collapsed in turn)
+   * @param guard for a loop under data-dependent {@code if} conditions, their conjunction (each
+   *     negated in an else branch, outermost first), evaluated before the loop; else null
    */
   public record Loop(String name, boolean doWhile, ImmutableList<String> iterators, ImmutableList<String> iteratorTypes,
-      Expr cond, Expr step, RegionResult body) {}
+      Expr cond, Expr step, RegionResult body, Expr guard) {}
 }

@@ -118,19 +118,25 @@ class ParametricFlowTest {
   // Listing 2: state = 0; while (1) { S0: t0 = t(state); if (t0) D: state = ...; else C: state = ...; }
 
   static AccessInfo listing2(boolean wrongFilterOnC) {
+    return listing2(wrongFilterOnC, "0 <= v <= 1");
+  }
+
+  /** Listing 2 with the outcomes of the condition known to satisfy {@code outcomes} (over {@code v}). */
+  static AccessInfo listing2(boolean wrongFilterOnC, String outcomes) {
     String b = "0 <= i < T";
     Filter c = wrongFilterOnC
         ? new Filter(List.of(Relation.parse("[T] -> { C[i] -> t0[i] }")), Relation.parse("[T] -> { C[i] -> [v] }"))
         : new Filter(List.of(Relation.parse("[T] -> { C[i] -> t0[i] }")), Relation.parse("[T] -> { C[i] -> [0] }"));
+    c = c.withPossibleValues(Relation.parse("[T] -> { C[i] -> [v] : " + outcomes + " }"));
+    Filter d = new Filter(List.of(Relation.parse("[T] -> { D[i] -> t0[i] }")), Relation.parse("[T] -> { D[i] -> [1] }"))
+        .withPossibleValues(Relation.parse("[T] -> { D[i] -> [v] : " + outcomes + " }"));
     return new AccessInfo(
         UnionRelation.parse("[T] -> { S0[i] -> state[] : " + b + " }"),
         UnionRelation.parse("[T] -> { I[] -> state[]; D[i] -> state[] : " + b + "; C[i] -> state[] : " + b
             + "; S0[i] -> t0[i] : " + b + " }"),
         null, null,
         UnionRelation.parse("[T] -> { I[] -> [0, 0, 0]; S0[i] -> [1, i, 0]; D[i] -> [1, i, 1]; C[i] -> [1, i, 2] }"))
-        .withFilters(List.of(
-            new Filter(List.of(Relation.parse("[T] -> { D[i] -> t0[i] }")), Relation.parse("[T] -> { D[i] -> [1] }")),
-            c));
+        .withFilters(List.of(d, c));
   }
 
   /** Runs Listing 2 for {@code t} iterations with the given outcomes (bit i: t0[i]). */
@@ -369,6 +375,217 @@ class ParametricFlowTest {
           else run.add(new Event("S2", new long[] {i}, new long[] {0, i, 2}, "x[]", false));
         }
         String bad = check(f, run, Map.of("n", (long) n), "S2", Map.of("S1", s1));
+        assertNull(bad, () -> bad + "\n" + f);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Listing 1 from its C text: n and m locally static, read as filter accesses to n and m
+
+  static final String LISTING1_C = """
+      void f(int K, int vals[101], int g[100], double a[100][100], double h[100][100][100], int n, int m) {
+      #pragma scop
+        n = vals[0];
+        for (int k = 0; k < K; ++k) {
+          m = g[k];
+          for (int i = 0; i < m; ++i)
+            for (int j = 0; j <= n; ++j)
+              a[j][i] = k + i + j;
+          for (int i = 0; i < n; ++i)
+            for (int j = 0; j < m; ++j)
+              h[k][i][j] = a[i + 1][j];
+          n = vals[k + 1];
+        }
+      #pragma endscop
+      }
+      """;
+
+  static dev.polyj.polyhedral.scop.Scop scopOf(String c) {
+    var regions = dev.polyj.polyhedral.frontend.CFrontEnd.extract(c, "t.c");
+    var scop = regions.get(0).scop();
+    assertNotNull(scop, () -> regions.get(0).rejections().toString());
+    return scop;
+  }
+
+  /** The name of the statement of {@code scop} whose body contains {@code text}. */
+  static String statementWith(dev.polyj.polyhedral.scop.Scop scop, String text) {
+    for (var s : scop.statements()) {
+      if (dev.polyj.polyhedral.scop.ExprPrinter.print(s.body()).contains(text)) return s.name();
+    }
+    throw new AssertionError("no statement with " + text + " in " + scop.statements());
+  }
+
+  /** Runs Listing 1 with the given values of n (K + 1 of them) and m (K): the writes of a, the reads of h's statement. */
+  static List<Event> runListing1(String aStmt, String hStmt, long[] ns, long[] ms, boolean aUpToN) {
+    List<Event> run = new ArrayList<>();
+    for (int k = 0; k < ms.length; k++) {
+      for (int i = 0; i < ms[k]; i++) {
+        for (int j = 0; aUpToN ? j <= ns[k] : j < ns[k]; j++) {
+          run.add(new Event(aStmt, new long[] {k, i, j}, new long[] {1, k, 1, i, 0, j, 0}, "a[" + j + "," + i + "]", true));
+        }
+      }
+      for (int i = 0; i < ns[k]; i++) {
+        for (int j = 0; j < ms[k]; j++) {
+          run.add(new Event(hStmt, new long[] {k, i, j}, new long[] {1, k, 2, i, 0, j, 0}, "a[" + (i + 1) + "," + j + "]",
+              false));
+        }
+      }
+    }
+    return run;
+  }
+
+  /** The first mismatch of {@code f} with random runs of Listing 1 (values of n and m in 0..3), or null. */
+  static String checkListing1(ParametricFlow f, String aStmt, String hStmt, boolean aUpToN) {
+    Random random = new Random(5);
+    for (int bigK = 1; bigK <= 2; bigK++) {
+      List<long[]> as = new ArrayList<>();
+      for (long k = 0; k < bigK; k++) {
+        for (long i = 0; i < 4; i++) for (long j = 0; j <= 4; j++) as.add(new long[] {k, i, j});
+      }
+      for (int r = 0; r < 60; r++) {
+        long[] ns = new long[bigK + 1];
+        long[] ms = new long[bigK];
+        for (int k = 0; k <= bigK; k++) ns[k] = random.nextInt(4);
+        for (int k = 0; k < bigK; k++) ms[k] = random.nextInt(4);
+        String bad = check(f, runListing1(aStmt, hStmt, ns, ms, aUpToN), Map.of("K", (long) bigK), hStmt, Map.of(aStmt, as));
+        if (bad != null) return bad;
+      }
+    }
+    return null;
+  }
+
+  @Test
+  void listing1FromTheFrontEndNeedsNoParameter() {
+    var scop = scopOf(LISTING1_C);
+    String aStmt = statementWith(scop, "a[j][i] =");
+    String hStmt = statementWith(scop, "h[k][i][j] =");
+    // no statement evaluates the bounds: their variables are the filter accesses
+    assertEquals(5, scop.statements().size(), scop::toString);
+    ParametricFlow f = Dataflow.computeParametric(dev.polyj.polyhedral.scop.FlowProblem.of(scop));
+    assertEquals(List.of(), f.parameters(), f::toString);
+    String bad = checkListing1(f, aStmt, hStmt, true);
+    assertNull(bad, () -> bad + "\n" + f);
+  }
+
+  @Test
+  void aWrongBoundFromTheFrontEndIsCaughtByTheInterpreter() {
+    // the analysis reads j <= n where the program runs j < n: the writes of a[n][*] are taken to
+    // run whenever h's statement runs, and the interpreter finds reads they do not feed
+    var scop = scopOf(LISTING1_C);
+    ParametricFlow f = Dataflow.computeParametric(dev.polyj.polyhedral.scop.FlowProblem.of(scop));
+    assertNotNull(checkListing1(f, statementWith(scop, "a[j][i] ="), statementWith(scop, "h[k][i][j] ="), false),
+        f::toString);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sections 6.3.2 and 6.4 (appendix A.4): parameter values of two sources that contradict each other
+
+  /** {@code u} with every parameter but {@code kept} projected out, as one relation per space. */
+  static UnionRelation withoutLastParams(UnionRelation u, List<String> kept) {
+    return ParametricFlow.keepParams(u, kept);
+  }
+
+  static Relation between(UnionRelation deps, String source, String sink) {
+    Relation out = null;
+    for (Relation r : deps.relations()) {
+      if (r.space().domainTuple().name().equals(source) && r.space().rangeTuple().name().equals(sink)) {
+        out = out == null ? r : out.union(r);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void listing2DependsOnThePreviousIterationOnlyAsInThePaper() {
+    // the paper (section 5): S0(i) depends on C only if C's last execution was in iteration i - 1,
+    // and likewise on D; I feeds S0(0) only
+    ParametricFlow f = Dataflow.computeParametric(listing2(false));
+    UnionRelation plain = withoutLastParams(f.dependence(), List.of("T"));
+    assertTrue(between(plain, "C", "S0").isEqual(Relation.parse("[T] -> { C[i] -> S0[i + 1] : 0 <= i <= T - 2 }")),
+        plain::toString);
+    assertTrue(between(plain, "D", "S0").isEqual(Relation.parse("[T] -> { D[i] -> S0[i + 1] : 0 <= i <= T - 2 }")),
+        plain::toString);
+    assertTrue(between(plain, "I", "S0").isEqual(Relation.parse("[T] -> { I[] -> S0[0] : T > 0 }")), plain::toString);
+    assertEquals(5, disjuncts(f.dependence()), f::toString);
+    // without knowing that the outcomes are 0 or 1, no pair of parameter values contradicts another:
+    // C and D may feed any later iteration, and I any iteration
+    ParametricFlow loose = Dataflow.computeParametric(listing2(false, "v = v"));
+    UnionRelation loosePlain = withoutLastParams(loose.dependence(), List.of("T"));
+    assertTrue(between(loosePlain, "C", "S0").isEqual(Relation.parse("[T] -> { C[i] -> S0[j] : 0 <= i < j < T }")),
+        loosePlain::toString);
+    assertTrue(between(loosePlain, "I", "S0").isEqual(Relation.parse("[T] -> { I[] -> S0[j] : 0 <= j < T }")),
+        loosePlain::toString);
+    assertEquals(6, disjuncts(loose.dependence()), loose::toString);
+    for (ParametricFlow x : List.of(f, loose)) {
+      for (int t = 1; t <= 5; t++) {
+        for (int outcome = 0; outcome < (1 << t); outcome++) {
+          String bad = check(x, runListing2(t, outcome), Map.of("T", (long) t), "S0", listing2Domains(t));
+          assertNull(bad, () -> bad + "\n" + x);
+        }
+      }
+    }
+  }
+
+  @Test
+  void wrongOutcomeBoundsAreCaughtByTheInterpreter() {
+    // outcomes taken to be always 1: D would have to run whenever it is a candidate, so the
+    // parameter values of runs where C ran are removed as inconsistent
+    ParametricFlow f = Dataflow.computeParametric(listing2(false, "v = 1"));
+    String firstBad = null;
+    for (int t = 1; t <= 3 && firstBad == null; t++) {
+      for (int outcome = 0; outcome < (1 << t) && firstBad == null; outcome++) {
+        firstBad = check(f, runListing2(t, outcome), Map.of("T", (long) t), "S0", listing2Domains(t));
+      }
+    }
+    assertNotNull(firstBad, f::toString);
+  }
+
+  static int disjuncts(UnionRelation u) {
+    int n = 0;
+    for (Relation r : u.relations()) n += r.coalesce().basics().size();
+    return n;
+  }
+
+  /** Both branches write the scalar: one of them ran in the read's own iteration. */
+  @Test
+  void bothBranchesWritingAScalarFeedTheReadOfTheirIterationOnly() {
+    var scop = scopOf("""
+        void f(int n, double A[100], double B[100], double s) {
+        #pragma scop
+          for (int i = 0; i < n; i++) {
+            if (A[i] > 0)
+              s = A[i];
+            else
+              s = -A[i];
+            B[i] = s;
+          }
+        #pragma endscop
+        }
+        """);
+    String then = statementWith(scop, "s = A[i]");
+    String otherwise = statementWith(scop, "s = -A[i]");
+    String read = statementWith(scop, "B[i] = s");
+    ParametricFlow f = Dataflow.computeParametric(dev.polyj.polyhedral.scop.FlowProblem.of(scop));
+    UnionRelation plain = withoutLastParams(f.dependence(), List.of("n"));
+    String same = "[n] -> { %s[i] -> %s[i] : 0 <= i < n }";
+    assertTrue(between(plain, then, read).isEqual(Relation.parse(String.format(same, then, read))), plain::toString);
+    assertTrue(between(plain, otherwise, read).isEqual(Relation.parse(String.format(same, otherwise, read))),
+        plain::toString);
+    assertTrue(withoutLastParams(f.noSource(), List.of("n")).relations().stream()
+        .noneMatch(r -> r.space().domainTuple().name().equals(read) && !r.isEmpty()), f::toString);
+    Random random = new Random(13);
+    for (int n = 1; n <= 4; n++) {
+      List<long[]> all = new ArrayList<>();
+      for (long i = 0; i < n; i++) all.add(new long[] {i});
+      for (int r = 0; r < 20; r++) {
+        List<Event> run = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          boolean t = random.nextBoolean();
+          run.add(new Event(t ? then : otherwise, new long[] {i}, new long[] {0, i, t ? 1 : 2}, "s[]", true));
+          run.add(new Event(read, new long[] {i}, new long[] {0, i, 3}, "s[]", false));
+        }
+        String bad = check(f, run, Map.of("n", (long) n), read, Map.of(then, all, otherwise, all));
         assertNull(bad, () -> bad + "\n" + f);
       }
     }

@@ -163,7 +163,7 @@ class DynamicControlTest {
   }
 
   @Test
-  void forLoopWithALocallyStaticBoundIsAWhileLoopAfterItsInitialization() {
+  void forLoopWithALocallyStaticBoundIsFilteredByItsVariable() {
     // Listing 1 of the paper: m is assigned in the region, not in the loop
     RegionResult r = only("""
         void f(int K, int g[100], double a[100][100]) {
@@ -179,16 +179,46 @@ class DynamicControlTest {
         """);
     assertTrue(r.accepted(), () -> r.rejections().toString());
     Scop s = r.scop();
-    // m = g[k]; i = 0; the condition; the body; the increment
-    assertEquals(5, s.statements().size());
-    assertTrue(s.statement("S3").filter().multiValued());
-    assertTrue(s.statement("S3").writes().stream().noneMatch(Access::isMust), s.statement("S3")::toString);
+    // m = g[k]; the body, filtered by the value of m it reads (no statement for the condition)
+    assertEquals(2, s.statements().size(), s::toString);
+    var filter = s.statement("S1").filter();
+    assertEquals(1, filter.accesses().size());
+    assertEquals("m", filter.accesses().get(0).space().rangeTuple().name());
+    assertTrue(filter.values().isEqual(
+        dev.polyj.presburger.set.Relation.parse("[K] -> { S1[k, i] -> [m] : 0 <= k < K and 0 <= i < m }")), filter::toString);
+    assertTrue(s.statement("S1").writes().get(0).isMust(), s.statement("S1")::toString);
+    assertTrue(s.statement("S1").reads().stream().anyMatch(a -> a.array().equals("m")), s.statement("S1")::toString);
+    // the code comes from the reading as a while loop after its initialization
     WhileCollapse.Loop loop = r.whileCollapse().loops().get(0);
     assertEquals("++i", dev.polyj.polyhedral.scop.ExprPrinter.print(loop.step()));
     // in the body, the iterator is a parameter: the access is exact
     Scop body = loop.body().scop();
     assertTrue(body.params().containsAll(List.of("i", "k")), body.params()::toString);
     assertTrue(body.statement("S0").writes().get(0).isMust());
+  }
+
+  @Test
+  void boundsTheLoopModifiesOrALowerBoundInARegionVariableAreDataDependentConditions() {
+    // m is modified in the loop: not locally static; n in the lower bound: not an affine start
+    for (String loop : List.of("for (int i = 0; i < m; ++i) { a[k][i] = i; m = m - 1; }",
+        "for (int i = n; i < m; ++i) a[k][i] = i;")) {
+      RegionResult r = only("""
+          void f(int K, int g[100], double a[100][100]) {
+            int m, n;
+          #pragma scop
+            for (int k = 0; k < K; ++k) {
+              m = g[k];
+              n = g[k + 1];
+              LOOP
+            }
+          #pragma endscop
+          }
+          """.replace("LOOP", loop));
+      assertTrue(r.accepted(), () -> loop + ": " + r.rejections());
+      assertTrue(r.scop().statements().stream().anyMatch(st -> st.filter() != null && st.filter().multiValued()),
+          r.scop()::toString);
+      assertNotNull(r.whileCollapse(), loop);
+    }
   }
 
   @Test
