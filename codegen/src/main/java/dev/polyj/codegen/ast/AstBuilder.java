@@ -292,8 +292,23 @@ public final class AstBuilder {
         if (!x.isEmpty()) addNew(out, seen, x);
       }
     }
+    if (out.size() > COALESCED_PIECES_MIN && out.size() <= COALESCED_PIECES_MAX) {
+      // the splinters of exact projections multiply level by level (tens of thousands of pieces in
+      // isl's shift2.in); merged while they are few, the outer levels have fewer pieces to compare
+      List<BasicRelation> merged =
+          List.copyOf(Relation.ofBasics(b.space(), out).coalesceWithin(COALESCING_TESTS_PER_PIECE * out.size()).basics());
+      if (merged.size() < out.size()) return merged;
+    }
     return out;
   }
+
+  /** Projections of more pieces than the minimum and at most the maximum are coalesced. */
+  private static final int COALESCED_PIECES_MIN = 16;
+
+  private static final int COALESCED_PIECES_MAX = 200;
+
+  /** The pairs of pieces coalescing may try, per piece. */
+  private static final long COALESCING_TESTS_PER_PIECE = 16;
 
   private static void addNew(List<BasicRelation> out, Set<BasicRelation> seen, BasicRelation b) {
     if (seen.add(b)) out.add(b);

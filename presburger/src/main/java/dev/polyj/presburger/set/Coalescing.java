@@ -32,11 +32,20 @@ final class Coalescing {
   private Coalescing() {}
 
   static Relation coalesce(Relation r) {
-    return coalesce(r, true);
+    return coalesce(r, true, Long.MAX_VALUE, true);
   }
 
   /** {@link #coalesce(Relation)}, with or without known points (the same pieces either way). */
   static Relation coalesce(Relation r, boolean useWitnesses) {
+    return coalesce(r, useWitnesses, Long.MAX_VALUE, true);
+  }
+
+  /**
+   * {@link #coalesce(Relation)} trying at most {@code maxTests} pairs of pieces, and rewriting the
+   * divisions of two pieces to match only when {@code harmonize} (the costliest tests): the pieces
+   * merged within those limits, the same points.
+   */
+  static Relation coalesce(Relation r, boolean useWitnesses, long maxTests, boolean harmonize) {
     if (r.nBasic() == 0) return r;
     List<BasicRelation> ps = new ArrayList<>();
     for (BasicRelation b : r.basics()) {
@@ -46,6 +55,7 @@ final class Coalescing {
     Set<List<BasicRelation>> failed = new HashSet<>();
     CoalescingWitnesses witnesses = new CoalescingWitnesses(useWitnesses);
     boolean changed = true;
+    long tests = 0;
     while (changed) {
       changed = false;
       search:
@@ -54,7 +64,8 @@ final class Coalescing {
           BasicRelation a = ps.get(i);
           BasicRelation b = ps.get(j);
           if (failed.contains(List.of(a, b))) continue;
-          BasicRelation m = merge(a, b, ps, witnesses);
+          if (tests++ >= maxTests) break search;
+          BasicRelation m = merge(a, b, ps, witnesses, harmonize);
           if (m == null) {
             failed.add(List.of(a, b));
             continue;
@@ -77,15 +88,20 @@ final class Coalescing {
    */
   static BasicRelation merge(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
       CoalescingWitnesses witnesses) {
+    return merge(a, b, pieces, witnesses, true);
+  }
+
+  private static BasicRelation merge(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
+      CoalescingWitnesses witnesses, boolean harmonize) {
     try {
-      return mergeLong(a, b, pieces, witnesses);
+      return mergeLong(a, b, pieces, witnesses, harmonize);
     } catch (CoefficientOverflowException e) {
       return null; // a candidate row left 64 bits: the pair stays as two pieces, which is exact
     }
   }
 
   private static BasicRelation mergeLong(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
-      CoalescingWitnesses witnesses) {
+      CoalescingWitnesses witnesses, boolean harmonize) {
     if (a.hasUnknownLocals() || b.hasUnknownLocals()) {
       if (a.intersect(b).isEmpty()) return null;
       if (isSubset(a, b)) return b;
@@ -100,7 +116,7 @@ final class Coalescing {
     Lifted la = lift(al, a, ma, width, pin);
     Lifted lb = lift(al, b, mb, width, pin);
     boolean rewritten = false;
-    if (al.nDiv() > 1) {
+    if (al.nDiv() > 1 && harmonize) {
       // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
       Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin);
       Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin);

@@ -175,6 +175,17 @@ public final class Relation {
     return Coalescing.coalesce(this);
   }
 
+  /**
+   * {@link #coalesce()} within a bound on the work that does not depend on the machine: at most
+   * {@code maxTests} pairs of pieces are tried, and two pieces whose divisions differ are merged only
+   * as they are (their divisions are not rewritten to match). The same points, in as few pieces as
+   * were merged within those limits.
+   */
+  public Relation coalesceWithin(long maxTests) {
+    checkArgument(maxTests >= 0, "maxTests must be non-negative, got %s", maxTests);
+    return Coalescing.coalesce(this, true, maxTests, false);
+  }
+
   /** Simplifies this relation under the assumption that {@code context} holds (isl's gist). */
   public Relation gist(Relation context) {
     Relation[] ab = aligned(this, context);

@@ -17,6 +17,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.Provide;
 
 /** Coalescing against the box oracle: same points, no more pieces; known convex unions become one piece. */
@@ -36,6 +37,25 @@ class CoalescingProperties {
     assertArrayEquals(members(r, pts), members(k, pts), () -> "coalesce changed points: " + r + " -> " + k);
     assertTrue(k.isEqual(r), "same point set");
     for (BasicRelation b : k.basics()) assertTrue(!b.isEmpty(), "empty piece left");
+  }
+
+  /** Coalescing within a bound on the tests tried keeps the points, whatever the bound. */
+  @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
+  void withinABoundPreservesPoints(@ForAll("unions") Case c, @ForAll @IntRange(min = 0, max = 3) int maxTests) {
+    Relation r = c.get(0).union(c.get(1));
+    Relation k = r.coalesceWithin(maxTests);
+    assertTrue(k.nBasic() <= r.nBasic(), () -> "more pieces: " + k);
+    List<long[]> pts = box(c.space());
+    assertArrayEquals(members(r, pts), members(k, pts), () -> "coalesceWithin changed points: " + r + " -> " + k);
+  }
+
+  /** Adjacent boxes (same divisions, one test) still merge within a bound of one test. */
+  @Property(tries = 40, edgeCases = EdgeCasesMode.NONE)
+  void adjacentBoxesMergeWithinOneTest(@ForAll("splitBoxes") Relation[] parts) {
+    Relation u = parts[0].union(parts[1]);
+    Assume.that(!parts[0].isEmpty() && !parts[1].isEmpty() && u.nBasic() == 2);
+    assertEquals(1, u.coalesceWithin(1).nBasic(), () -> "adjacent boxes stay apart: " + u);
+    assertEquals(2, u.coalesceWithin(0).nBasic(), () -> "merged without a test: " + u);
   }
 
   @Property(tries = 60, edgeCases = EdgeCasesMode.NONE)
