@@ -352,6 +352,7 @@ public final class QuovStorage {
     // each writer's uses, its parts (UOV-guided index-set splitting), their QUOVs
     List<StatementStorage> storages = new ArrayList<>();
     Map<String, List<StatementStorage>> byStatement = new LinkedHashMap<>();
+    String fallback = null;
     Map<String, List<Relation>> partsOf = new HashMap<>();
     for (String w : writes.keySet()) {
       Statement s = scop.statement(w);
@@ -359,6 +360,46 @@ public final class QuovStorage {
       List<ScheduleDim> dims = new ArrayList<>();
       for (PathDim d : path) dims.add(d.dim());
       Relation domain = s.domain().alignParams(params).intersectParams(ctx);
+      try {
+        String[] why = new String[1];
+        byStatement.put(w, writerStorage(scop, a, s, path, dims, domain, pieces, paths, params, partsOf, split, shorten,
+            keep ? why : null));
+        if (fallback == null && why[0] != null) fallback = why[0];
+      } catch (Unsupported | ArithmeticException e) {
+        if (!keep) throw e;
+        // no storage of its own: the statement writes the array in place (see inOriginal)
+        if (fallback == null) fallback = s.name() + ": " + e.getMessage();
+        partsOf.put(w, List.of(domain));
+        byStatement.put(w, List.of(new StatementStorage(s.name(), a.name() + "_" + s.name(), new long[0], null,
+            List.of(), 1, a.sizeStrings(), "?", false, true)));
+      }
+    }
+    for (List<StatementStorage> mine : byStatement.values()) storages.addAll(mine);
+    boolean kept = keep && inOriginal(a, scop, pieces, storages, byStatement, partsOf, params);
+    if (storages.stream().allMatch(StatementStorage::inPlace)) {
+      throw new Unsupported(fallback != null ? fallback
+          : "no writer's storage would be smaller than the array (every one writes it in place)");
+    }
+    // the reads of a split statement's values, by the part their source is in
+    List<Piece> routed = routed(pieces, partsOf, params);
+    Set<String> taken = new LinkedHashSet<>();
+    for (Statement st : scop.statements()) taken.add(st.name());
+    Map<String, List<StatementSplit.Piece>> splits = new LinkedHashMap<>();
+    Scop rewritten = rewrite(scop, a, routed, byStatement, partsOf, ctx, split && splitReads, kept, taken, splits);
+    if (!splits.isEmpty()) {
+      rewritten = new Scop(rewritten.functionName(), rewritten.pos(), rewritten.params(), rewritten.context(),
+          rewritten.arrays(), rewritten.statements(), StatementSplit.apply(rewritten.schedule(), splits),
+          StatementSplit.apply(rewritten.scheduleMap(), splits));
+    }
+    return new Planned(rewritten, storages, splits);
+  }
+
+  /** The storage of each part of writer {@code s} (its parts put in {@code partsOf}). */
+  private static List<StatementStorage> writerStorage(Scop scop, ArrayInfo a, Statement s, List<PathDim> path,
+      List<ScheduleDim> dims, Relation domain, List<Piece> pieces, Map<String, List<PathDim>> paths,
+      List<String> params, Map<String, List<Relation>> partsOf, boolean split, boolean shorten, String[] why) {
+    String w = s.name();
+    {
       List<DataflowUse> uses = new ArrayList<>();
       List<Relation> producers = new ArrayList<>();
       Relation late = Relation.empty(domain.space());
@@ -393,10 +434,29 @@ public final class QuovStorage {
           // the paper's QUOV [0, ..., 0, 1] in the ordering dimension: a scalar, private to each thread
           StatementStorage ss = new StatementStorage(s.name(), name, new long[0], null, List.of(), 1, List.of(), "1",
               true);
-          storages.add(ss);
           mine.add(ss);
           continue;
         }
+        try {
+          mine.add(partStorage(scop, s, dims, phi, partUses, partLate, part, name, shorten));
+        } catch (Unsupported | ArithmeticException e) {
+          if (why == null) throw e;
+          // no storage of its own: the part writes the array in place (see inOriginal)
+          if (why[0] == null) why[0] = s.name() + ": " + e.getMessage();
+          mine.add(new StatementStorage(s.name(), name, new long[0], null, List.of(), 1, a.sizeStrings(), "?", false,
+              true));
+        }
+      }
+      return mine;
+    }
+  }
+
+  /** The QUOV storage of one part of writer {@code s}. */
+  private static StatementStorage partStorage(Scop scop, Statement s, List<ScheduleDim> dims, List<AffineForm> phi,
+      List<DataflowUse> partUses, Relation partLate, Relation part, String name, boolean shorten) {
+    List<String> params = scop.params();
+    {
+      {
         long[] u = ShortestQuov.of(dims, partUses);
         long[] uLoop = null;
         ProjectiveMapping m = null;
@@ -417,25 +477,9 @@ public final class QuovStorage {
           m = ProjectiveMapping.along(uLoop);
           if (!partLate.isEmpty() && overwritten(s, phi, uLoop, partLate, params, part)) m = null;
         }
-        StatementStorage ss = storage(scop, s, phi, m, uLoop, part, name);
-        storages.add(ss);
-        mine.add(ss);
+        return storage(scop, s, phi, m, uLoop, part, name);
       }
-      byStatement.put(w, mine);
     }
-    boolean kept = keep && inOriginal(a, scop, pieces, storages, byStatement, partsOf, params);
-    // the reads of a split statement's values, by the part their source is in
-    List<Piece> routed = routed(pieces, partsOf, params);
-    Set<String> taken = new LinkedHashSet<>();
-    for (Statement st : scop.statements()) taken.add(st.name());
-    Map<String, List<StatementSplit.Piece>> splits = new LinkedHashMap<>();
-    Scop rewritten = rewrite(scop, a, routed, byStatement, partsOf, ctx, split && splitReads, kept, taken, splits);
-    if (!splits.isEmpty()) {
-      rewritten = new Scop(rewritten.functionName(), rewritten.pos(), rewritten.params(), rewritten.context(),
-          rewritten.arrays(), rewritten.statements(), StatementSplit.apply(rewritten.schedule(), splits),
-          StatementSplit.apply(rewritten.scheduleMap(), splits));
-    }
-    return new Planned(rewritten, storages, splits);
   }
 
   /**
@@ -448,7 +492,9 @@ public final class QuovStorage {
    * the value in a register). The others (scalars and constant buffers) keep their own storage.
    * Legal for every tile size: the schedule respects the original program's dependences through
    * the array, anti and output ones included, and taking some writers' values out of the array
-   * only removes writes from it. A statement whose parts all write in place is not split.
+   * only removes writes from it. A statement whose parts all write in place is not split. A part
+   * whose storage could not be computed (no affine bound of its cells, a dependence that is not
+   * uniform) writes in place too, whatever the others' dimension.
    * Changes {@code storages}, {@code byStatement} and {@code partsOf}; whether the array stays.
    */
   private static boolean inOriginal(ArrayInfo a, Scop scop, List<Piece> pieces, List<StatementStorage> storages,
@@ -458,7 +504,7 @@ public final class QuovStorage {
     for (Map.Entry<String, List<StatementStorage>> e : byStatement.entrySet()) {
       for (int j = 0; j < e.getValue().size(); j++) {
         StatementStorage st = e.getValue().get(j);
-        if (st.dimension() >= dims) in.add(e.getKey() + "/" + j);
+        if (st.inPlace() || (dims > 0 && st.dimension() >= dims)) in.add(e.getKey() + "/" + j);
       }
     }
     if (in.isEmpty()) return false;
