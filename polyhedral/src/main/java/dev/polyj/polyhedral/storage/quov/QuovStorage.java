@@ -49,6 +49,9 @@ import java.util.Set;
  *   <li>a use in a later part of the region that no surrounding loop orders (the final copy-out of
  *       a stencil) needs its values never overwritten: checked exactly, else the statement keeps
  *       one cell per scheduled instance;
+ *   <li>when some writer's storage would not be of lower dimension than the array, the array stays,
+ *       shared by the writers that write it in place ({@link #inOriginal}; the paper leaves
+ *       sharing between statements out, Section 3);
  *   <li>every access is rewritten: a write to the statement's cell, a read to a conditional over
  *       its pieces (each reading the cell of its source instance).
  * </ol>
