@@ -6,11 +6,13 @@
 # run-time tile sizes and --storage quov, one thread each. Every run's checksum must agree.
 #
 # usage (from the repository root, after mvn -q -DskipTests package):
-#   bench/quov/figures.sh [OUTDIR] [REPS]
+#   bench/quov/figures.sh [OUTDIR] [REPS] [PROGRAM...]   (default: every program)
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-/tmp/quov-figures}
 reps=${2:-3}
+shift $(( $# < 2 ? $# : 2 ))
+only=" $* "
 mkdir -p "$out"
 progs=$root/polybench/src/test/resources/quov
 ulimit -s unlimited 2>/dev/null || ulimit -s 16000000 # the originals keep the full arrays on the stack
@@ -38,6 +40,7 @@ best() { sort -n | head -1; }
 echo "| program | size | bytes before | bytes after | peak RSS before -> after (MB) | time gcc -O3 | polyj param | polyj param + quov |"
 echo "|---|---|---:|---:|---|---:|---:|---:|"
 echo "$runs" | while IFS=: read -r name size bytes; do
+  [ "$only" = "  " ] || [[ "$only" == *" $name "* ]] || continue
   src=$progs/$name.c
   "$root/polyj" optimize --tile param "$src" -o "$out/$name.param.c" 2>/dev/null
   "$root/polyj" optimize --tile param --storage quov "$src" -o "$out/$name.quov.c" 2>"$out/$name.notes"

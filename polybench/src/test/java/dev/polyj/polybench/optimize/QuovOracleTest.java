@@ -129,11 +129,34 @@ class QuovOracleTest {
   }
 
   @Test
+  void theBoundaryExampleKeepsItsArraySharedAndReadsWithoutTests(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("boundary.c");
+    Files.writeString(file, program("boundary"));
+    PolyhedralOptimizer.Output out = optimize(file,
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}));
+    // S0's and S2's storage would be as large as A: A stays, S0, S2 and the boundary of S1 (read
+    // where S2's values are read) write it in place; the body of S1 keeps its private scalar
+    String notes = out.notes().toString();
+    assertTrue(notes.contains("S0 in A itself") && notes.contains("S2 in A itself")
+        && notes.contains("S1 (A_S1_b0) in A itself"), notes);
+    assertTrue(out.text().contains("double A_S1;"), out.text());
+    assertTrue(out.text().matches("(?s).*private\\([^)]*\\bA_S1\\b[^)]*\\).*"), out.text());
+    assertFalse(out.text().contains("A_S1_b0") || out.text().contains("A_S0") || out.text().contains("A_S2"), out.text());
+    String band = out.text().substring(out.text().indexOf("A_S1 ="), out.text().indexOf("out[c"));
+    assertFalse(band.contains("?"), "a read tests its source:\n" + out.text());
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    Path original = compile(file);
+    Path source = dir.resolve("boundary_kept.c");
+    Files.writeString(source, out.text());
+    assertEquals(List.of(), mismatches(original, compile(source), List.of("10 40", "3 1", "2 70"), TILES), out.text());
+  }
+
+  @Test
   void theBoundaryOfThePapersExampleGetsAScalar(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("boundary.c");
     Files.writeString(file, program("boundary"));
     PolyhedralOptimizer.Output split = optimize(file,
-        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}));
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.keep=false");
     // S1 at i = 0 is read again in the next time step: split off as a statement of its own, a
     // scalar; the body's value is read in the iteration that writes it: a scalar private to each
     // thread (the paper's two scalars); each piece writes its own scalar, with no test in between;
@@ -145,9 +168,16 @@ class QuovOracleTest {
     assertTrue(split.text().contains("A_S1_b0 = "), split.text());
     assertFalse(split.text().contains("&A_S1"), split.text());
     PolyhedralOptimizer.Output whole = optimize(file,
-        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split=false");
+        PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split=false",
+        "quov.keep=false");
     assertTrue(whole.notes().toString().contains("A_S1[N + 1]"), whole.notes().toString());
     assertFalse(whole.text().contains("A_S1_b0"), whole.text());
+    // the paper's storage computes what the original computes too
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    Path original = compile(file);
+    Path source = dir.resolve("boundary_paper.c");
+    Files.writeString(source, split.text());
+    assertEquals(List.of(), mismatches(original, compile(source), List.of("10 40", "3 1"), TILES), split.text());
   }
 
   @Test
@@ -158,7 +188,8 @@ class QuovOracleTest {
       Files.writeString(file, program(name));
       Path original = compile(file);
       PolyhedralOptimizer.Output out = optimize(file,
-          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split-reads=true");
+          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.split-reads=true",
+          "quov.keep=false");
       assertTrue(out.notes().stream().anyMatch(n -> n.contains("quov: A (")), out.notes().toString());
       if (name.equals("boundary")) assertFalse(out.text().contains("? A_S"), "a read still tests its source:\n" + out.text());
       Path source = dir.resolve(name + "_reads.c");
@@ -204,7 +235,8 @@ class QuovOracleTest {
       Files.writeString(file, program(name));
       Path original = compile(file);
       PolyhedralOptimizer.Output bad = optimize(file,
-          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.shorten=true");
+          PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6}), "quov.shorten=true",
+          "quov.keep=false");
       Path source = dir.resolve(name + "_short.c");
       Files.writeString(source, bad.text());
       List<String> sizes = name.equals("smith_waterman") ? List.of("40 50") : List.of("20 100");

@@ -33,12 +33,13 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   private final boolean shorten;
   private final boolean splitReads;
   private final boolean fuse;
+  private final boolean keep;
 
   public QuovPass() {
-    this(Set.of(), true, false, false, false);
+    this(Set.of(), true, false, false, false, true);
   }
 
-  private QuovPass(Set<String> dead, boolean split, boolean splitReads, boolean shorten, boolean fuse) {
+  private QuovPass(Set<String> dead, boolean split, boolean splitReads, boolean shorten, boolean fuse, boolean keep) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
@@ -46,6 +47,7 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     this.splitReads = splitReads;
     this.fuse = fuse;
     this.shorten = shorten;
+    this.keep = keep;
   }
 
   @Override
@@ -58,20 +60,24 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     m.put("fuse", "boundary statements the schedule runs before the interior's tilable band run in it, where"
         + " legal for every tile size, so that their values are contracted too (the code generator then"
         + " guards them inside the band's loops); default false");
+    m.put("keep", "an array whose contracted storage would not be of lower dimension stays, shared by the statements"
+        + " that write it in place (those whose storage would grow, and those read where another's values are);"
+        + " the others keep their scalars; default true");
     m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
-    if (key.equals("shorten")) return new QuovPass(dead, split, splitReads, PassOptions.bool(this, key, value), fuse);
-    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten, fuse);
-    if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten, fuse);
-    if (key.equals("fuse")) return new QuovPass(dead, split, splitReads, shorten, PassOptions.bool(this, key, value));
+    if (key.equals("shorten")) return new QuovPass(dead, split, splitReads, PassOptions.bool(this, key, value), fuse, keep);
+    if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten, fuse, keep);
+    if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten, fuse, keep);
+    if (key.equals("fuse")) return new QuovPass(dead, split, splitReads, shorten, PassOptions.bool(this, key, value), keep);
+    if (key.equals("keep")) return new QuovPass(dead, split, splitReads, shorten, fuse, PassOptions.bool(this, key, value));
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
     for (String n : value.split(",")) if (!n.isBlank()) names.add(n.trim());
-    return new QuovPass(names, split, splitReads, shorten, fuse);
+    return new QuovPass(names, split, splitReads, shorten, fuse, keep);
   }
 
   /**
@@ -97,13 +103,13 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   public String run(ScheduleState s) {
     s.deps();
     ScheduleNode tree = s.tree();
-    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, splitReads, shorten);
+    QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, splitReads, shorten, keep);
     if (fuse && r.changed()) {
       Set<String> candidates = new LinkedHashSet<>(dead);
       for (ArrayInfo a : s.scop.arrays()) if (!a.isScalar() && a.isRegionLocal()) candidates.add(a.name());
       ScheduleNode fused = BoundaryFusion.fuse(s.scop, tree, s.deps(), candidates);
       if (fused != tree) {
-        QuovStorage.Result f = QuovStorage.apply(s.scop, fused, dead, split, splitReads, shorten);
+        QuovStorage.Result f = QuovStorage.apply(s.scop, fused, dead, split, splitReads, shorten, keep);
         if (smaller(f, r)) {
           r = f;
           s.notes.add("quov: boundary statements run in the interior's band");
@@ -118,6 +124,7 @@ public final class QuovPass extends BasicPass<ScheduleState> {
       if (!p.contracted()) continue;
       contracted++;
       for (QuovStorage.StatementStorage st : p.statements()) {
+        if (!st.declared()) continue;
         List<Expr> sizes = new ArrayList<>();
         for (String e : st.extents()) sizes.add(new Expr.Ident(e, SourcePos.UNKNOWN));
         String type = r.scop().array(p.array()).elementType();

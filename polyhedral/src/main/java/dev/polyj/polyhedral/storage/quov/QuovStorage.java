@@ -49,6 +49,9 @@ import java.util.Set;
  *   <li>a use in a later part of the region that no surrounding loop orders (the final copy-out of
  *       a stencil) needs its values never overwritten: checked exactly, else the statement keeps
  *       one cell per scheduled instance;
+ *   <li>when some writer's storage would not be of lower dimension than the array, the array stays,
+ *       shared by the writers that write it in place ({@link #inOriginal}; the paper leaves
+ *       sharing between statements out, Section 3);
  *   <li>every access is rewritten: a write to the statement's cell, a read to a conditional over
  *       its pieces (each reading the cell of its source instance).
  * </ol>
@@ -63,7 +66,27 @@ public final class QuovStorage {
 
   /** The storage of one writing statement: its array, QUOV and cells. */
   public record StatementStorage(String statement, String name, long[] quov, ProjectiveMapping mapping,
-      List<AffineForm> cells, long modulo, List<String> extents, String count, boolean local) {
+      List<AffineForm> cells, long modulo, List<String> extents, String count, boolean local, boolean inPlace) {
+    StatementStorage(String statement, String name, long[] quov, ProjectiveMapping mapping, List<AffineForm> cells,
+        long modulo, List<String> extents, String count, boolean local) {
+      this(statement, name, quov, mapping, cells, modulo, extents, count, local, false);
+    }
+
+    /** The same statement writing the original array at its original subscripts instead. */
+    StatementStorage inOriginal() {
+      return new StatementStorage(statement, name, quov, mapping, cells, modulo, extents, count, local, true);
+    }
+
+    /** How many of the cells' extents grow with the parameters (the storage's dimension). */
+    int dimension() {
+      return (int) extents.stream().filter(e -> !e.matches("-?\\d+")).count();
+    }
+
+    /** Whether the array needs a declaration of its own. */
+    public boolean declared() {
+      return !inPlace;
+    }
+
     /** The C expressions of the cell of the instance whose iterators are {@code its}. */
     List<Expr> subscripts(List<String> params, List<String> its, AffineForm[] subst) {
       List<Expr> out = new ArrayList<>();
@@ -93,6 +116,12 @@ public final class QuovStorage {
       StringBuilder b = new StringBuilder("quov: " + array + " (" + originalSize + " elements) ->");
       String sep = " ";
       for (StatementStorage s : statements) {
+        if (s.inPlace()) {
+          b.append(sep).append(s.statement()).append(s.name().equals(array + "_" + s.statement()) ? "" : " (" + s.name() + ")")
+              .append(" in ").append(array).append(" itself");
+          sep = ", ";
+          continue;
+        }
         b.append(sep).append(s.name()).append(s.extents().isEmpty() ? "" : s.extents().toString())
             .append(" (").append(s.count()).append(" cells, ")
             .append(s.local() ? "read in the iteration that writes it: a scalar private to each thread"
@@ -188,6 +217,16 @@ public final class QuovStorage {
    */
   public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
       boolean shorten) {
+    return apply(scop, tree, dead, split, splitReads, shorten, true);
+  }
+
+  /**
+   * As {@link #apply(Scop, ScheduleNode, Set, boolean, boolean, boolean)}; with {@code keep}, an
+   * array whose contracted storage would not be of lower dimension than the array itself stays,
+   * shared by the statements that write it in place ({@link #inOriginal}).
+   */
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
+      boolean shorten, boolean keep) {
     Map<String, List<PathDim>> paths = new HashMap<>();
     String pathProblem = null;
     try {
@@ -210,7 +249,7 @@ public final class QuovStorage {
       }
       try {
         if (ctx.isEmpty()) throw new Unsupported("some statement never runs");
-        Planned p = plan(out, a, paths, ctx, split, splitReads, shorten);
+        Planned p = plan(out, a, paths, ctx, split, splitReads, shorten, keep);
         ScheduleNode splitTree = tree;
         Map<String, List<PathDim>> splitPaths = paths;
         if (!p.splits.isEmpty()) {
@@ -223,9 +262,10 @@ public final class QuovStorage {
         tree = splitTree;
         paths = splitPaths;
         if (!p.splits.isEmpty()) splits.add(p.splits);
-        for (StatementStorage s : p.storages) if (s.local()) privates.add(s.name());
+        for (StatementStorage s : p.storages) if (s.local() && s.declared()) privates.add(s.name());
         plans.add(new ArrayPlan(a.name(), size, p.storages, null));
         for (StatementStorage s : p.storages) {
+          if (!s.declared()) continue;
           ExpandedArray e = new ExpandedArray(s.name(), a.name(), a.elementType(), s.extents(), Map.of());
           List<Integer> kept = new ArrayList<>();
           for (int k = 0; k < s.extents().size(); k++) kept.add(k);
@@ -251,7 +291,7 @@ public final class QuovStorage {
 
   /** The storage of array {@code a}: its pieces, each writer's QUOV and cells, and the rewritten SCoP. */
   private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths, Relation ctx,
-      boolean split, boolean splitReads, boolean shorten) {
+      boolean split, boolean splitReads, boolean shorten, boolean keep) {
     List<String> params = scop.params();
     // the writers: one must write of the array each, not also read by the same expression
     Map<String, Access> writes = new LinkedHashMap<>();
@@ -314,7 +354,8 @@ public final class QuovStorage {
     }
     // each writer's uses, its parts (UOV-guided index-set splitting), their QUOVs
     List<StatementStorage> storages = new ArrayList<>();
-    Map<String, List<StatementStorage>> byStatement = new HashMap<>();
+    Map<String, List<StatementStorage>> byStatement = new LinkedHashMap<>();
+    String fallback = null;
     Map<String, List<Relation>> partsOf = new HashMap<>();
     for (String w : writes.keySet()) {
       Statement s = scop.statement(w);
@@ -322,6 +363,46 @@ public final class QuovStorage {
       List<ScheduleDim> dims = new ArrayList<>();
       for (PathDim d : path) dims.add(d.dim());
       Relation domain = s.domain().alignParams(params).intersectParams(ctx);
+      try {
+        String[] why = new String[1];
+        byStatement.put(w, writerStorage(scop, a, s, path, dims, domain, pieces, paths, params, partsOf, split, shorten,
+            keep ? why : null));
+        if (fallback == null && why[0] != null) fallback = why[0];
+      } catch (Unsupported | ArithmeticException e) {
+        if (!keep) throw e;
+        // no storage of its own: the statement writes the array in place (see inOriginal)
+        if (fallback == null) fallback = s.name() + ": " + e.getMessage();
+        partsOf.put(w, List.of(domain));
+        byStatement.put(w, List.of(new StatementStorage(s.name(), a.name() + "_" + s.name(), new long[0], null,
+            List.of(), 1, a.sizeStrings(), "?", false, true)));
+      }
+    }
+    for (List<StatementStorage> mine : byStatement.values()) storages.addAll(mine);
+    boolean kept = keep && inOriginal(a, scop, pieces, storages, byStatement, partsOf, params);
+    if (storages.stream().allMatch(StatementStorage::inPlace)) {
+      throw new Unsupported(fallback != null ? fallback
+          : "no writer's storage would be smaller than the array (every one writes it in place)");
+    }
+    // the reads of a split statement's values, by the part their source is in
+    List<Piece> routed = routed(pieces, partsOf, params);
+    Set<String> taken = new LinkedHashSet<>();
+    for (Statement st : scop.statements()) taken.add(st.name());
+    Map<String, List<StatementSplit.Piece>> splits = new LinkedHashMap<>();
+    Scop rewritten = rewrite(scop, a, routed, byStatement, partsOf, ctx, split && splitReads, kept, taken, splits);
+    if (!splits.isEmpty()) {
+      rewritten = new Scop(rewritten.functionName(), rewritten.pos(), rewritten.params(), rewritten.context(),
+          rewritten.arrays(), rewritten.statements(), StatementSplit.apply(rewritten.schedule(), splits),
+          StatementSplit.apply(rewritten.scheduleMap(), splits));
+    }
+    return new Planned(rewritten, storages, splits);
+  }
+
+  /** The storage of each part of writer {@code s} (its parts put in {@code partsOf}). */
+  private static List<StatementStorage> writerStorage(Scop scop, ArrayInfo a, Statement s, List<PathDim> path,
+      List<ScheduleDim> dims, Relation domain, List<Piece> pieces, Map<String, List<PathDim>> paths,
+      List<String> params, Map<String, List<Relation>> partsOf, boolean split, boolean shorten, String[] why) {
+    String w = s.name();
+    {
       List<DataflowUse> uses = new ArrayList<>();
       List<Relation> producers = new ArrayList<>();
       Relation late = Relation.empty(domain.space());
@@ -356,10 +437,29 @@ public final class QuovStorage {
           // the paper's QUOV [0, ..., 0, 1] in the ordering dimension: a scalar, private to each thread
           StatementStorage ss = new StatementStorage(s.name(), name, new long[0], null, List.of(), 1, List.of(), "1",
               true);
-          storages.add(ss);
           mine.add(ss);
           continue;
         }
+        try {
+          mine.add(partStorage(scop, s, dims, phi, partUses, partLate, part, name, shorten));
+        } catch (Unsupported | ArithmeticException e) {
+          if (why == null) throw e;
+          // no storage of its own: the part writes the array in place (see inOriginal)
+          if (why[0] == null) why[0] = s.name() + ": " + e.getMessage();
+          mine.add(new StatementStorage(s.name(), name, new long[0], null, List.of(), 1, a.sizeStrings(), "?", false,
+              true));
+        }
+      }
+      return mine;
+    }
+  }
+
+  /** The QUOV storage of one part of writer {@code s}. */
+  private static StatementStorage partStorage(Scop scop, Statement s, List<ScheduleDim> dims, List<AffineForm> phi,
+      List<DataflowUse> partUses, Relation partLate, Relation part, String name, boolean shorten) {
+    List<String> params = scop.params();
+    {
+      {
         long[] u = ShortestQuov.of(dims, partUses);
         long[] uLoop = null;
         ProjectiveMapping m = null;
@@ -380,13 +480,86 @@ public final class QuovStorage {
           m = ProjectiveMapping.along(uLoop);
           if (!partLate.isEmpty() && overwritten(s, phi, uLoop, partLate, params, part)) m = null;
         }
-        StatementStorage ss = storage(scop, s, phi, m, uLoop, part, name);
-        storages.add(ss);
-        mine.add(ss);
+        return storage(scop, s, phi, m, uLoop, part, name);
       }
-      byStatement.put(w, mine);
     }
-    // the reads of a split statement's values, by the part their source is in
+  }
+
+  /**
+   * Array sharing between statements, in the original array: when some writer's contracted
+   * storage is not of lower dimension than the array {@code a} (the program reuses the array's
+   * cells already, as the in-place boundary example does), the array stays and each writer whose
+   * storage would grow with the parameters writes it at its original subscripts; so does every
+   * writer whose values a read takes where it also takes a value from the array (a conditional
+   * read otherwise, which costs a test in the innermost loop and keeps the compiler from carrying
+   * the value in a register). The others (scalars and constant buffers) keep their own storage.
+   * Legal for every tile size: the schedule respects the original program's dependences through
+   * the array, anti and output ones included, and taking some writers' values out of the array
+   * only removes writes from it. A statement whose parts all write in place is not split. A part
+   * whose storage could not be computed (no affine bound of its cells, a dependence that is not
+   * uniform) writes in place too, whatever the others' dimension.
+   * Changes {@code storages}, {@code byStatement} and {@code partsOf}; whether the array stays.
+   */
+  private static boolean inOriginal(ArrayInfo a, Scop scop, List<Piece> pieces, List<StatementStorage> storages,
+      Map<String, List<StatementStorage>> byStatement, Map<String, List<Relation>> partsOf, List<String> params) {
+    long dims = a.sizeStrings().stream().filter(e -> !e.trim().matches("-?\\d+")).count();
+    Set<String> in = new LinkedHashSet<>(); // "statement/part"
+    for (Map.Entry<String, List<StatementStorage>> e : byStatement.entrySet()) {
+      for (int j = 0; j < e.getValue().size(); j++) {
+        StatementStorage st = e.getValue().get(j);
+        if (st.inPlace() || (dims > 0 && st.dimension() >= dims)) in.add(e.getKey() + "/" + j);
+      }
+    }
+    if (in.isEmpty()) return false;
+    for (Map.Entry<String, List<StatementStorage>> e : byStatement.entrySet()) {
+      for (int j = 0; j < e.getValue().size(); j++) {
+        if (e.getValue().get(j).dimension() > 0) in.add(e.getKey() + "/" + j);
+      }
+    }
+    // the sources of each read (reader, access, part of the reader), closed under "read together"
+    List<Piece> routed = routed(pieces, partsOf, params);
+    Map<String, Set<String>> together = new LinkedHashMap<>();
+    for (Piece p : routed) {
+      if (p.source() == null) continue;
+      List<Relation> readerParts = partsOf.get(p.reader().name());
+      int nParts = readerParts == null ? 1 : readerParts.size();
+      for (int j = 0; j < nParts; j++) {
+        if (nParts > 1 && p.where().alignParams(params).intersect(readerParts.get(j)).isEmpty()) continue;
+        String key = p.reader().name() + "/" + System.identityHashCode(p.access()) + "/" + j;
+        together.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(p.source() + "/" + p.part());
+      }
+    }
+    for (boolean changed = true; changed; ) {
+      changed = false;
+      for (Set<String> sources : together.values()) {
+        if (sources.stream().anyMatch(in::contains) && !in.containsAll(sources)) {
+          in.addAll(sources);
+          changed = true;
+        }
+      }
+    }
+    storages.clear();
+    for (Map.Entry<String, List<StatementStorage>> e : byStatement.entrySet()) {
+      List<StatementStorage> mine = new ArrayList<>();
+      for (int j = 0; j < e.getValue().size(); j++) {
+        StatementStorage st = e.getValue().get(j);
+        mine.add(in.contains(e.getKey() + "/" + j) ? st.inOriginal() : st);
+      }
+      if (mine.size() > 1 && mine.stream().allMatch(StatementStorage::inPlace)) {
+        // every part in place: the statement stays whole
+        Relation whole = null;
+        for (Relation part : partsOf.get(e.getKey())) whole = whole == null ? part : whole.union(part);
+        partsOf.put(e.getKey(), List.of(whole.coalesce()));
+        mine = List.of(mine.get(0));
+      }
+      e.setValue(mine);
+      storages.addAll(mine);
+    }
+    return true;
+  }
+
+  /** The pieces of every read, those of a split statement's values by the part their source is in. */
+  private static List<Piece> routed(List<Piece> pieces, Map<String, List<Relation>> partsOf, List<String> params) {
     List<Piece> routed = new ArrayList<>();
     for (Piece p : pieces) {
       List<Relation> parts = p.source() == null ? null : partsOf.get(p.source());
@@ -400,16 +573,7 @@ public final class QuovStorage {
         routed.add(new Piece(p.reader(), p.access(), p.source(), p.function(), dep.range(), dep, j));
       }
     }
-    Set<String> taken = new LinkedHashSet<>();
-    for (Statement st : scop.statements()) taken.add(st.name());
-    Map<String, List<StatementSplit.Piece>> splits = new LinkedHashMap<>();
-    Scop rewritten = rewrite(scop, a, routed, byStatement, partsOf, ctx, split && splitReads, taken, splits);
-    if (!splits.isEmpty()) {
-      rewritten = new Scop(rewritten.functionName(), rewritten.pos(), rewritten.params(), rewritten.context(),
-          rewritten.arrays(), rewritten.statements(), StatementSplit.apply(rewritten.schedule(), splits),
-          StatementSplit.apply(rewritten.scheduleMap(), splits));
-    }
-    return new Planned(rewritten, storages, splits);
+    return routed;
   }
 
   /**
@@ -728,7 +892,7 @@ public final class QuovStorage {
    * to {@code splits} (names not in {@code taken}).
    */
   private static Scop rewrite(Scop scop, ArrayInfo a, List<Piece> pieces, Map<String, List<StatementStorage>> storages,
-      Map<String, List<Relation>> partsOf, Relation ctx, boolean splitReads, Set<String> taken,
+      Map<String, List<Relation>> partsOf, Relation ctx, boolean splitReads, boolean kept, Set<String> taken,
       Map<String, List<StatementSplit.Piece>> splits) {
     List<String> params = scop.params();
     List<Statement> stmts = new ArrayList<>();
@@ -754,6 +918,12 @@ public final class QuovStorage {
           if (!acc.array().equals(a.name())) continue;
           if (acc.isWrite()) {
             StatementStorage s = storages.get(st.name()).get(j);
+            if (s.inPlace()) {
+              writeCell = acc.expr();
+              write = new Access(Access.Kind.WRITE, false, a.name(), acc.relation().alignParams(params).intersectDomain(dom),
+                  acc.expr());
+              continue;
+            }
             writeCell = indexed(s.name(), s.subscripts(params, st.iterators(), null));
             write = new Access(Access.Kind.WRITE, false, s.name(),
                 cellRelation(params, t, s.cells(), s.modulo(), s.name()).intersectDomain(dom), writeCell);
@@ -767,13 +937,18 @@ public final class QuovStorage {
               if (where.isEmpty()) continue;
               if (p.source() == null) {
                 // no source in the region: the value from before it, or (a temporary) any value
-                Expr ref = a.isRegionLocal() ? AffineForm.lit(0) : acc.expr();
-                Access x = a.isRegionLocal() ? null
+                Expr ref = a.isRegionLocal() && !kept ? AffineForm.lit(0) : acc.expr();
+                Access x = a.isRegionLocal() && !kept ? null
                     : new Access(Access.Kind.READ, false, a.name(), acc.relation().intersectDomain(where), acc.expr());
                 rp.add(new ReadPiece(where, ref, x));
                 continue;
               }
               StatementStorage s = storages.get(p.source()).get(p.part());
+              if (s.inPlace()) {
+                rp.add(new ReadPiece(where, acc.expr(), new Access(Access.Kind.READ, false, a.name(),
+                    acc.relation().alignParams(params).intersectDomain(where), acc.expr())));
+                continue;
+              }
               Expr ref = indexed(s.name(), s.subscripts(params, st.iterators(), p.function()));
               List<AffineForm> composed = new ArrayList<>();
               for (AffineForm f : s.cells()) composed.add(f.compose(p.function()));
@@ -782,6 +957,11 @@ public final class QuovStorage {
             }
           }
           if (rp.isEmpty()) throw new Unsupported("a read in " + st.name() + " never runs");
+          if (rp.size() > 1 && rp.stream().allMatch(x -> x.ref() == acc.expr())) {
+            // every source in the array itself: the original read, no test
+            rp = List.of(new ReadPiece(dom, acc.expr(), new Access(Access.Kind.READ, false, a.name(),
+                acc.relation().alignParams(params).intersectDomain(dom), acc.expr())));
+          }
           reads.put(acc, rp);
         }
         // the pieces by source: the i-th read piece where the earlier ones do not apply (as the conditional reads)
