@@ -82,6 +82,11 @@ final class OptimizeCommand implements Callable<Integer> {
           + "array elements, scalars defined once forwarded (the delicm pass; default: off).")
   boolean delicm;
 
+  @Option(names = "--collapse", defaultValue = "false",
+      description = "Run non-rectangular parallel loop nests as one flat loop over the ranks of their iterations in "
+          + "balanced chunks, unranked once per chunk (the collapse pass; default: off).")
+  boolean collapse;
+
   @Option(names = "--reassociate", negatable = true, defaultValue = "false",
       description = "Let reductions (x = x + e, *, min, max) be reordered and run in parallel with OpenMP "
           + "reduction clauses; sums then round differently (default: off, the output computes bit for bit what the "
@@ -168,6 +173,7 @@ final class OptimizeCommand implements Callable<Integer> {
   PassManager<RegionState> pipeline(PolyhedralOptimizer.Config config) {
     PassManager<RegionState> p = config.pipeline();
     if (delicm) p = p.enable("delicm");
+    if (collapse) p = p.enable("collapse");
     String st = storage == null ? "default" : storage.trim().toLowerCase(java.util.Locale.ROOT);
     if (st.equals("quov")) {
       p = p.enable("quov");
