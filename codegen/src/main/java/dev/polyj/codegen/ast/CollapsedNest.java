@@ -23,7 +23,10 @@ import java.util.Set;
  * a chain iterator (e.g. {@code floord(n - 1, 32)}, or an enclosing sequential loop's iterator)
  * become parameters of the set, computed in C; the counting and ranking then work on plain
  * polynomials. A chain is only kept when it is not rectangular (a bound of a loop reads an outer
- * iterator of the chain): a rectangular chain is balanced by its outer loop already.
+ * iterator of the chain): a rectangular chain is balanced by its outer loop already. When the loops
+ * inside the parallel one are not coincident, the chain is kept for weighing only ({@link
+ * #outerOnly}): the chunks are then made of whole iterations of the parallel loop, cut where the
+ * ranks of the chain say, which is legal whatever the inner loops carry.
  *
  * <p>In the loop AST, a collapsed chain is a {@link Node.Mark} named by {@link #markName} around
  * its outer loop; the printer recomputes the nest from the loop ({@link #of}) and prints the flat
@@ -37,11 +40,22 @@ public final class CollapsedNest {
   private final List<Node.For> loops;
   private final String set;
   private final List<String> paramValues;
+  private final boolean outerOnly;
 
-  private CollapsedNest(List<Node.For> loops, String set, List<String> paramValues) {
+  private CollapsedNest(List<Node.For> loops, String set, List<String> paramValues, boolean outerOnly) {
     this.loops = List.copyOf(loops);
     this.set = set;
     this.paramValues = List.copyOf(paramValues);
+    this.outerOnly = outerOnly;
+  }
+
+  /**
+   * Whether only the outer loop is cut: the inner loops of the chain are not all coincident, so
+   * each chunk runs whole iterations of the outer loop, its boundaries placed by the ranks of the
+   * chain (the outer iterations weighted by their inner iterations) instead of by iteration counts.
+   */
+  public boolean outerOnly() {
+    return outerOnly;
   }
 
   /** The loops of the chain, outermost first. */
@@ -90,15 +104,21 @@ public final class CollapsedNest {
    */
   public static CollapsedNest of(Node.For outer, int maxDepth) {
     if (!simple(outer)) return null;
+    CollapsedNest c = of(outer, maxDepth, false);
+    return c != null ? c : of(outer, maxDepth, true);
+  }
+
+  /** The chain from {@code outer} whose inner loops are all coincident, or (with {@code outerOnly}) any loops. */
+  private static CollapsedNest of(Node.For outer, int maxDepth, boolean outerOnly) {
     List<Node.For> chain = new ArrayList<>(List.of(outer));
     while (chain.size() < maxDepth) {
       Node body = chain.get(chain.size() - 1).body();
       if (body instanceof Node.Block b && b.children().size() == 1) body = b.children().get(0);
-      if (!(body instanceof Node.For g) || !g.coincident() || !g.pragmas().isEmpty() || !simple(g)) break;
+      if (!(body instanceof Node.For g) || !(outerOnly || g.coincident()) || !g.pragmas().isEmpty() || !simple(g)) break;
       chain.add(g);
     }
     while (chain.size() >= 2) {
-      CollapsedNest c = build(chain);
+      CollapsedNest c = build(chain, outerOnly);
       if (c != null) return c;
       chain.remove(chain.size() - 1);
     }
@@ -110,7 +130,7 @@ public final class CollapsedNest {
   }
 
   /** The nest of exactly {@code chain}, or null. */
-  private static CollapsedNest build(List<Node.For> chain) {
+  private static CollapsedNest build(List<Node.For> chain, boolean outerOnly) {
     List<String> iterators = new ArrayList<>();
     for (Node.For f : chain) iterators.add(f.iterator());
     if (iterators.stream().distinct().count() != iterators.size()) return null;
@@ -138,7 +158,7 @@ public final class CollapsedNest {
     }
     String set = "[" + String.join(", ", params.keySet()) + "] -> { [" + String.join(", ", iterators) + "] : "
         + String.join(" and ", constraints) + " }";
-    return new CollapsedNest(chain, set, new ArrayList<>(params.values()));
+    return new CollapsedNest(chain, set, new ArrayList<>(params.values()), outerOnly);
   }
 
   /** The arguments of {@code e} when it is a {@code kind} over chain iterators (a conjunction of bounds), else {@code e}. */

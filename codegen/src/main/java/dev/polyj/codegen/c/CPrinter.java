@@ -289,6 +289,15 @@ public final class CPrinter {
       return;
     }
     List<Node.For> loops = nest.loops();
+    if (nest.outerOnly()) {
+      String it = outer.iterator();
+      FlatRankLoop.Level l = new FlatRankLoop.Level(it, ExprFormat.format(outer.init()), it + " <= " + upperText(outer.upper()),
+          it + " += 1", x -> "(" + iteratorType + ") " + x);
+      String pragma = parallel + (declaredUpFront ? privateClause(outer.body(), List.of(it)) : "") + " schedule(static, 1)";
+      sb.append(FlatRankLoop.outerCode(nest.functionPrefix(), nest.paramValues(), l, iteratorType, pragma,
+          pad -> bodyLines(outer.body(), pad), indentUnit.repeat(level)));
+      return;
+    }
     Node inner = loops.get(loops.size() - 1).body();
     List<String> own = new ArrayList<>();
     List<FlatRankLoop.Level> levels = new ArrayList<>();
@@ -299,13 +308,17 @@ public final class CPrinter {
           x -> "(" + iteratorType + ") " + x));
     }
     String pragma = parallel + (declaredUpFront ? privateClause(inner, own) : "") + " schedule(static, 1)";
-    sb.append(FlatRankLoop.code(nest.functionPrefix(), nest.paramValues(), levels, iteratorType, pragma, pad -> {
-      StringBuilder b = new StringBuilder();
-      int at = pad.length() / indentUnit.length();
-      List<Node> children = inner instanceof Node.Block blk ? blk.children() : List.of(inner);
-      for (Node c : children) node(c, at, b);
-      return b.toString();
-    }, indentUnit.repeat(level)));
+    sb.append(FlatRankLoop.code(nest.functionPrefix(), nest.paramValues(), levels, iteratorType, pragma,
+        pad -> bodyLines(inner, pad), indentUnit.repeat(level)));
+  }
+
+  /** The statements of {@code body} indented by {@code pad}. */
+  private String bodyLines(Node body, String pad) {
+    StringBuilder b = new StringBuilder();
+    int at = pad.length() / indentUnit.length();
+    List<Node> children = body instanceof Node.Block blk ? blk.children() : List.of(body);
+    for (Node c : children) node(c, at, b);
+    return b.toString();
   }
 
   private static String upperText(Expr upper) {

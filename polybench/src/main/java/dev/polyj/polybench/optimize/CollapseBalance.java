@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * The load balance of the parallel loops of an optimized kernel, by counting: for each start of a
  * parallel loop, the statement instances each thread runs, with OpenMP's static schedule of the
  * loop's iterations (contiguous blocks whose sizes differ by at most one, the first threads taking
- * the larger ones, as libgomp does) or, for a collapsed nest, with its balanced chunks of ranks;
+ * the larger ones, as libgomp does) or, for a collapsed nest, with its balanced chunks of ranks
+ * (or of whole outer iterations cut at those ranks);
  * the figure is the sum over the starts of the busiest thread's instances divided by the sum of
  * the average (1.00 is perfect balance; the time of a parallel loop is its busiest thread's).
  * Statement instances are counted by running the region's final loop AST on the dataset's sizes
@@ -65,11 +66,11 @@ public final class CollapseBalance {
     } else if (n instanceof Node.Mark m) {
       int depth = CollapsedNest.depthOf(m.name());
       CollapsedNest nest = depth > 0 && m.body() instanceof Node.For f && parallel(f) ? CollapsedNest.of(f, depth) : null;
-      if (nest != null) split(nest.loops(), env, true);
+      if (nest != null) split(nest.loops(), env, nest.outerOnly() ? Split.WEIGHTED : Split.RANKS);
       else walk(m.body(), env);
     } else if (n instanceof Node.For f) {
       if (parallel(f)) {
-        split(List.of(f), env, false);
+        split(List.of(f), env, Split.STATIC);
         return;
       }
       long lo = eval(f.init(), env);
@@ -86,10 +87,21 @@ public final class CollapseBalance {
     return n instanceof Node.For f && f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel for"));
   }
 
-  /** One start of a parallel loop (collapsed over {@code chain} or not): each thread's instances. */
-  private void split(List<Node.For> chain, Map<String, Long> env, boolean collapsed) {
+  /** How the iterations of a parallel loop are cut among the threads. */
+  enum Split {
+    /** OpenMP's static schedule of the loop's iterations. */
+    STATIC,
+    /** Balanced chunks of the ranks of the collapsed chain. */
+    RANKS,
+    /** Chunks of whole iterations of the outer loop, cut after the iterations holding the ranks {@code n k / c - 1}. */
+    WEIGHTED
+  }
+
+  /** One start of a parallel loop (cut as {@code split} says over {@code chain}): each thread's instances. */
+  private void split(List<Node.For> chain, Map<String, Long> env, Split split) {
     List<Long> work = new ArrayList<>();
-    points(chain, 0, env, work);
+    List<Long> outer = new ArrayList<>();
+    points(chain, 0, env, work, outer);
     int n = work.size();
     long[] prefix = new long[n + 1];
     for (int i = 0; i < n; i++) prefix[i + 1] = prefix[i] + work.get(i);
@@ -98,13 +110,24 @@ public final class CollapseBalance {
     for (int i = 0; i < threads.length; i++) {
       int t = threads[i];
       long max = 0;
-      if (collapsed) {
+      if (split == Split.RANKS) {
         long chunks = Math.min(t, n);
         for (long k = 0; k < chunks; k++) {
           int from = (int) ((long) n * k / chunks);
           int to = (int) ((long) n * (k + 1) / chunks);
           max = Math.max(max, prefix[to] - prefix[from]);
         }
+      } else if (split == Split.WEIGHTED) {
+        // chunk k starts after the outer iteration of rank n k / c - 1: at the first point of the next one
+        long chunks = Math.min(t, n);
+        int[] start = new int[(int) chunks + 1];
+        for (int k = 1; k <= chunks; k++) {
+          int r = (int) ((long) n * k / chunks);
+          int at = r;
+          while (at < n && outer.get(at).equals(outer.get(r - 1))) at++;
+          start[k] = at;
+        }
+        for (int k = 0; k < chunks; k++) max = Math.max(max, prefix[Math.max(start[k + 1], start[k])] - prefix[start[k]]);
       } else {
         int q = n / t;
         int r = n % t;
@@ -120,14 +143,18 @@ public final class CollapseBalance {
   }
 
   /** The instances under each point of the loops {@code chain[k..]}, in lexicographic order. */
-  private void points(List<Node.For> chain, int k, Map<String, Long> env, List<Long> out) {
+  private void points(List<Node.For> chain, int k, Map<String, Long> env, List<Long> out, List<Long> outer) {
     Node.For f = chain.get(k);
     long lo = eval(f.init(), env);
     long hi = eval(f.upper(), env);
     for (long v = lo; v <= hi; v += f.step()) {
       env.put(f.iterator(), v);
-      if (k + 1 < chain.size()) points(chain, k + 1, env, out);
-      else out.add(count(f.body(), env));
+      if (k + 1 < chain.size()) {
+        points(chain, k + 1, env, out, outer);
+      } else {
+        out.add(count(f.body(), env));
+        outer.add(env.get(chain.get(0).iterator()));
+      }
     }
     env.remove(f.iterator());
   }

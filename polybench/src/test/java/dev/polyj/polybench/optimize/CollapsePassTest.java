@@ -38,7 +38,7 @@ import picocli.CommandLine;
  * elsewhere in the nest.
  */
 class CollapsePassTest {
-  private static final String KERNELS = "syrk,syr2k";
+  private static final String KERNELS = "syrk,lu,cholesky";
 
   private static PassManager<RegionState> pipeline(long tile) {
     return OptimizerEndToEndTest.forcedParallel(PolyhedralOptimizer.Config.defaults().withTileSizes(new long[] {tile})
@@ -86,18 +86,19 @@ class CollapsePassTest {
     assertEquals(2, code.split("collapsed loop nest", -1).length - 1, code);
     assertTrue(code.indexOf("_unrank(const long long") < code.indexOf("void kernel_syrk"), code);
 
-    OptimizerEndToEndTest.assertVerified(bench(new PolyhedralOptimizer(pipeline(4)), dir.resolve("a"), "MINI"), 2);
-    OptimizerEndToEndTest.assertVerified(bench(new PolyhedralOptimizer(pipeline(32)), dir.resolve("b"), "SMALL"), 2);
-    for (int chunks : new int[] {7, 1000}) {
-      OptimizerEndToEndTest.assertVerified(bench(withChunks(new PolyhedralOptimizer(pipeline(4)), chunks),
-          dir.resolve("c" + chunks), "MINI"), 2);
-    }
-    // three loops collapsed (tile rows, tile columns, rows), many chunks
+    OptimizerEndToEndTest.assertVerified(bench(new PolyhedralOptimizer(pipeline(4)), dir.resolve("a"), "MINI"), 3);
+    OptimizerEndToEndTest.assertVerified(bench(new PolyhedralOptimizer(pipeline(32)), dir.resolve("b"), "SMALL"), 3);
+    OptimizerEndToEndTest.assertVerified(bench(withChunks(new PolyhedralOptimizer(pipeline(4)), 7), dir.resolve("c"),
+        "MINI"), 3);
+    // three loops collapsed (syrk's tile rows, tile columns, rows), more chunks than iterations
     PolyhedralOptimizer deep = new PolyhedralOptimizer(pipeline(4).withOption("collapse", "depth", "3"));
-    OptimizerEndToEndTest.assertVerified(bench(withChunks(deep, 13), dir.resolve("d"), "MINI"), 2);
+    OptimizerEndToEndTest.assertVerified(bench(withChunks(deep, 1000), dir.resolve("d"), "MINI"), 3);
   }
 
-  /** Kernels whose parallel loops are not triangular, or whose inner loops are not parallel, keep their loops. */
+  /**
+   * Rectangular parallel loop nests keep their loops; a triangular one whose inner loop is not
+   * parallel (lu's wavefronts) is cut into chunks of whole parallel iterations, never collapsed.
+   */
   @Test
   void onlyNonRectangularBandsOfParallelLoopsAreCollapsed(@TempDir Path dir) throws Exception {
     EmbeddedSuite suite = EmbeddedSuite.load();
@@ -107,6 +108,7 @@ class CollapsePassTest {
       String code = new PolyhedralOptimizer(pipeline(32)).optimize(k.sourceIn(root),
           List.of("-I" + root, "-I" + k.directoryIn(root), "-DSMALL_DATASET")).text();
       assertFalse(code.contains("collapsed loop nest"), name + ":\n" + code);
+      assertEquals(name.equals("lu"), code.contains("chunks of balanced weight"), name + ":\n" + code);
     }
   }
 
@@ -127,7 +129,9 @@ class CollapsePassTest {
     assertEquals("[n] -> { [i, j] : i >= 0 and i <= n and j >= 0 and j <= i }", c.set());
     Node.For dependent = loop("i", new Expr.Int(0), n, loop("j", new Expr.Int(0), new Expr.Id("i"), s, false), true,
         "omp parallel for");
-    assertNull(CollapsedNest.of(dependent, 2));
+    CollapsedNest weighed = CollapsedNest.of(dependent, 2);
+    assertTrue(weighed.outerOnly());
+    assertFalse(c.outerOnly());
     Node.For square = loop("i", new Expr.Int(0), n, loop("j", new Expr.Int(0), n, s, true), true, "omp parallel for");
     assertNull(CollapsedNest.of(square, 2));
     // parameter-only parts of bounds become parameters computed in C
@@ -138,7 +142,10 @@ class CollapsePassTest {
     assertEquals(List.of("floord(n - 1, 32)"), t.paramValues());
   }
 
-  /** The counted load balance of a triangle of 55 iterations on two threads: rows 0-4 and 5-9, or 27 and 28 ranks. */
+  /**
+   * The counted load balance of a triangle of 55 iterations on two threads: rows 0-4 and 5-9, or 27
+   * and 28 ranks, or rows 0-6 (28 iterations, rank 26 is in row 6) and 7-9.
+   */
   @Test
   void loadBalanceOfATriangleByCounting() {
     Node s = new Node.User("S", List.of(new Expr.Id("i"), new Expr.Id("j")));
@@ -152,5 +159,10 @@ class CollapsePassTest {
     assertEquals(1.0, flat[1], 1e-12);
     // more threads than ranks: 55 chunks of one iteration, five threads idle
     assertEquals(60 / 55.0, flat[2], 1e-12);
+    Node.For dependent = loop("i", new Expr.Int(0), new Expr.Id("n"),
+        loop("j", new Expr.Int(0), new Expr.Id("i"), s, false), true, "omp parallel for");
+    double[] weighed = CollapseBalance.of(new Node.Mark(CollapsedNest.markName(2), dependent), java.util.Map.of("n", 9L),
+        new int[] {2});
+    assertEquals(28 / 27.5, weighed[0], 1e-12);
   }
 }

@@ -69,6 +69,65 @@ public final class FlatRankLoop {
   }
 
   /**
+   * The outer loop of a nest cut into balanced chunks of whole iterations, a block indented by
+   * {@code indent}: chunk {@code k} of {@code c} runs the outer iterations from the one after the
+   * iteration holding rank {@code n k / c - 1} (from the loop's start for {@code k = 0}) up to where
+   * chunk {@code k + 1} starts; the ranks are those of the whole nest (the functions of {@link
+   * #functions} for its iteration set), so each outer iteration weighs its inner iterations. The
+   * other arguments are those of {@link #code}; {@code body} is the outer loop's body.
+   */
+  public static String outerCode(String v, List<String> params, Level outer, String indexType, String pragma,
+      Function<String, String> body, String indent) {
+    StringBuilder sb = new StringBuilder();
+    String in = indent;
+    sb.append(in).append("{ /* parallel loop in chunks of balanced weight: the ranks of the nest it holds */\n");
+    StringBuilder pv = new StringBuilder();
+    for (String p : params) pv.append(pv.length() > 0 ? ", " : "").append("(long long) (").append(p).append(")");
+    sb.append(in).append("  const long long ").append(v).append("p[").append(Math.max(1, params.size())).append("] = {")
+        .append(params.isEmpty() ? "0" : pv).append("};\n");
+    sb.append(in).append("  long long ").append(v).append("x0[1];\n");
+    sb.append(in).append("  long long ").append(v).append("n = (long long) ").append(v).append("card(").append(v).append("p, ")
+        .append(v).append("x0);\n");
+    chunks(sb, v, in);
+    sb.append(in).append("  #pragma ").append(pragma).append('\n');
+    String k = v + "k";
+    sb.append(in).append("  for (long long ").append(k).append(" = 0; ").append(k).append(" < ").append(v).append("chunks; ")
+        .append(k).append("++) {\n");
+    sb.append(in).append("    long long ").append(v).append("x[1], ").append(v).append("from, ").append(v).append("to;\n");
+    sb.append(in).append("    polyj_wide ").append(v).append("r0 = (polyj_wide) ").append(v).append("n * ").append(k)
+        .append(" / ").append(v).append("chunks;\n");
+    sb.append(in).append("    polyj_wide ").append(v).append("r1 = (polyj_wide) ").append(v).append("n * (").append(k)
+        .append(" + 1) / ").append(v).append("chunks;\n");
+    sb.append(in).append("    ").append(indexType).append(' ').append(outer.index()).append(";\n");
+    sb.append(in).append("    if (").append(v).append("r1 <= ").append(v).append("r0) continue;\n");
+    sb.append(in).append("    ").append(v).append("from = ").append(v).append("r0 == 0 ? (long long) (").append(outer.init())
+        .append(") : polyj_largest_at_most(").append(v).append("R0, ").append(v).append("p, ").append(v).append("x, 0, ")
+        .append(v).append("r0 - 1) + 1;\n");
+    sb.append(in).append("    ").append(v).append("to = polyj_largest_at_most(").append(v).append("R0, ").append(v)
+        .append("p, ").append(v).append("x, 0, ").append(v).append("r1 - 1) + 1;\n");
+    String pad = in + "    ";
+    sb.append(pad).append("for (").append(outer.index()).append(" = ").append(outer.resume().apply(v + "from")).append("; ")
+        .append(outer.index()).append(" < ").append(v).append("to; ").append(outer.increment()).append(") {\n");
+    sb.append(body.apply(pad + "  "));
+    sb.append(pad).append("}\n");
+    sb.append(in).append("  }\n");
+    sb.append(in).append("}\n");
+    return sb.toString();
+  }
+
+  /** The number of chunks: POLYJ_CHUNKS, else the threads, at most the ranks. */
+  private static void chunks(StringBuilder sb, String v, String in) {
+    sb.append(in).append("  long long ").append(v).append("chunks = 1;\n");
+    sb.append("#if defined(POLYJ_CHUNKS)\n");
+    sb.append(in).append("  ").append(v).append("chunks = POLYJ_CHUNKS;\n");
+    sb.append("#elif defined(_OPENMP)\n");
+    sb.append(in).append("  ").append(v).append("chunks = omp_get_max_threads();\n");
+    sb.append("#endif\n");
+    sb.append(in).append("  if (").append(v).append("chunks > ").append(v).append("n) ").append(v).append("chunks = ").append(v)
+        .append("n;\n");
+  }
+
+  /**
    * The flat loop, a block indented by {@code indent}: {@code params} are the C values of the
    * set's parameters (in order), {@code indexType} the type the indices are declared with inside
    * each chunk, {@code pragma} the OpenMP line of the loop over chunks (without {@code #pragma}),
@@ -87,14 +146,7 @@ public final class FlatRankLoop {
     sb.append(in).append("  long long ").append(v).append("x0[").append(d).append("];\n");
     sb.append(in).append("  long long ").append(v).append("n = (long long) ").append(v).append("card(").append(v).append("p, ")
         .append(v).append("x0);\n");
-    sb.append(in).append("  long long ").append(v).append("chunks = 1;\n");
-    sb.append("#if defined(POLYJ_CHUNKS)\n");
-    sb.append(in).append("  ").append(v).append("chunks = POLYJ_CHUNKS;\n");
-    sb.append("#elif defined(_OPENMP)\n");
-    sb.append(in).append("  ").append(v).append("chunks = omp_get_max_threads();\n");
-    sb.append("#endif\n");
-    sb.append(in).append("  if (").append(v).append("chunks > ").append(v).append("n) ").append(v).append("chunks = ").append(v)
-        .append("n;\n");
+    chunks(sb, v, in);
     sb.append(in).append("  #pragma ").append(pragma).append('\n');
     String k = v + "k";
     sb.append(in).append("  for (long long ").append(k).append(" = 0; ").append(k).append(" < ").append(v).append("chunks; ")
