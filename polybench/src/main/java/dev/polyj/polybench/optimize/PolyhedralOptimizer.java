@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  */
 public final class PolyhedralOptimizer implements PipelineOptimizer {
   private static final Pattern SCOP = Pattern.compile("(?m)^([ \\t]*)#[ \\t]*pragma[ \\t]+scop\\b.*$");
+  private static final Pattern MULTIFOR = Pattern.compile("\\bmultifor\\s*\\(");
   private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$\\R?");
 
   /**
@@ -286,7 +287,11 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
 
   private Output optimizeFile(Path file, List<String> cppOptions) throws IOException {
     String text = Files.readString(file);
-    CFrontEnd.Extraction extraction = CFrontEnd.read(file, cppOptions);
+    if (MULTIFOR.matcher(text).find()) {
+      // multifor statements (Fassi et al., IMPACT 2013) become affine loops first: polyj multifor --polyhedral
+      text = dev.polyj.codegen.multifor.MultiforCodegen.translateFile(text, file.toString());
+    }
+    CFrontEnd.Extraction extraction = CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
     List<RegionResult> regions = extraction.regions();
     List<String> notes = new ArrayList<>(extraction.notes());
     StringBuilder sb = new StringBuilder();
