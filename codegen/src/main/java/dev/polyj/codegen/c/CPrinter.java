@@ -2,7 +2,9 @@ package dev.polyj.codegen.c;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.polyj.codegen.ast.CollapsedNest;
 import dev.polyj.codegen.ast.Expr;
+import dev.polyj.polyhedral.multifor.FlatRankLoop;
 import dev.polyj.codegen.ast.ExprFormat;
 import dev.polyj.codegen.ast.Node;
 import java.util.ArrayList;
@@ -217,6 +219,8 @@ public final class CPrinter {
         indent(level, sb);
         sb.append(line).append('\n');
       }
+    } else if (n instanceof Node.Mark m && CollapsedNest.depthOf(m.name()) > 0) {
+      collapsed(m, level, sb);
     } else if (n instanceof Node.Mark m) {
       indent(level, sb);
       sb.append("// ").append(m.name()).append('\n');
@@ -235,21 +239,7 @@ public final class CPrinter {
       for (String p : f.pragmas()) {
         indent(level, sb);
         sb.append("#pragma ").append(p);
-        if (declaredUpFront && p.startsWith("omp parallel for")) {
-          List<String> inner = new ArrayList<>();
-          collectIterators(f.body(), inner);
-          inner.remove(f.iterator());
-          if (!privates.isEmpty()) {
-            StringBuilder body = new StringBuilder();
-            node(f.body(), 0, body);
-            for (String v : privates) {
-              if (java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(v) + "\\b").matcher(body).find()) {
-                inner.add(v);
-              }
-            }
-          }
-          if (!inner.isEmpty()) sb.append(" private(").append(String.join(", ", inner)).append(')');
-        }
+        if (declaredUpFront && p.startsWith("omp parallel for")) sb.append(privateClause(f.body(), List.of(f.iterator())));
         sb.append('\n');
       }
       indent(level, sb);
@@ -265,6 +255,70 @@ public final class CPrinter {
           .append(init).append("; ").append(condition).append("; ").append(it).append(" += ").append(step).append(")");
       body(f.body(), level, sb, false);
     }
+  }
+
+  /** The {@code private(...)} clause (with a leading space, or empty) of a parallel loop around {@code body}. */
+  private String privateClause(Node body, List<String> own) {
+    List<String> inner = new ArrayList<>();
+    collectIterators(body, inner);
+    inner.removeAll(own);
+    if (!privates.isEmpty()) {
+      StringBuilder text = new StringBuilder();
+      node(body, 0, text);
+      for (String v : privates) {
+        if (java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(v) + "\\b").matcher(text).find()) {
+          inner.add(v);
+        }
+      }
+    }
+    return inner.isEmpty() ? "" : " private(" + String.join(", ", inner) + ")";
+  }
+
+  /**
+   * A collapsed chain of loops ({@link CollapsedNest}): one flat loop over the ranks of its
+   * iterations in balanced static chunks when its outer loop is OpenMP-parallel, the loops as they
+   * are otherwise (the sequential copy of a region). The rank functions it calls are at file scope.
+   */
+  private void collapsed(Node.Mark m, int level, StringBuilder sb) {
+    Node.For outer = (Node.For) m.body();
+    String parallel = null;
+    for (String p : outer.pragmas()) if (p.startsWith("omp parallel for")) parallel = p;
+    CollapsedNest nest = parallel == null ? null : CollapsedNest.of(outer, CollapsedNest.depthOf(m.name()));
+    if (nest == null) {
+      node(outer, level, sb);
+      return;
+    }
+    List<Node.For> loops = nest.loops();
+    if (nest.outerOnly()) {
+      String it = outer.iterator();
+      FlatRankLoop.Level l = new FlatRankLoop.Level(it, ExprFormat.format(outer.init()), it + " <= " + upperText(outer.upper()),
+          it + " += 1", x -> "(" + iteratorType + ") " + x);
+      String pragma = parallel + (declaredUpFront ? privateClause(outer.body(), List.of(it)) : "") + " schedule(static, 1)";
+      sb.append(FlatRankLoop.outerCode(nest.functionPrefix(), nest.paramValues(), l, iteratorType, pragma,
+          pad -> bodyLines(outer.body(), pad), indentUnit.repeat(level)));
+      return;
+    }
+    Node inner = loops.get(loops.size() - 1).body();
+    List<String> own = new ArrayList<>();
+    List<FlatRankLoop.Level> levels = new ArrayList<>();
+    for (Node.For f : loops) {
+      String it = f.iterator();
+      own.add(it);
+      levels.add(new FlatRankLoop.Level(it, ExprFormat.format(f.init()), it + " <= " + upperText(f.upper()), it + " += 1",
+          x -> "(" + iteratorType + ") " + x));
+    }
+    String pragma = parallel + (declaredUpFront ? privateClause(inner, own) : "") + " schedule(static, 1)";
+    sb.append(FlatRankLoop.code(nest.functionPrefix(), nest.paramValues(), levels, iteratorType, pragma,
+        pad -> bodyLines(inner, pad), indentUnit.repeat(level)));
+  }
+
+  /** The statements of {@code body} indented by {@code pad}. */
+  private String bodyLines(Node body, String pad) {
+    StringBuilder b = new StringBuilder();
+    int at = pad.length() / indentUnit.length();
+    List<Node> children = body instanceof Node.Block blk ? blk.children() : List.of(body);
+    for (Node c : children) node(c, at, b);
+    return b.toString();
   }
 
   private static String upperText(Expr upper) {

@@ -63,6 +63,12 @@ public final class RegionState extends ScheduleState {
   public final List<Version> versions = new ArrayList<>();
   public Layout layout = Layout.SINGLE;
 
+  /**
+   * Definitions the region's code needs at file scope (functions, typedefs), by name, in order;
+   * the optimizer prints them before the function holding the region, each name once per file.
+   */
+  public final java.util.Map<String, String> fileScope = new java.util.LinkedHashMap<>();
+
   /** The region's whole code when a pass generates it itself (a parallel CReHC loop), else null. */
   public String replacementCode;
 

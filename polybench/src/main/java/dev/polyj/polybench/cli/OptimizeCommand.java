@@ -88,6 +88,11 @@ final class OptimizeCommand implements Callable<Integer> {
           + "(exact search). Sums then round differently (default: off).")
   String simplifyReductions;
 
+  @Option(names = "--collapse", defaultValue = "false",
+      description = "Run non-rectangular parallel loop nests as one flat loop over the ranks of their iterations in "
+          + "balanced chunks, unranked once per chunk (the collapse pass; default: off).")
+  boolean collapse;
+
   @Option(names = "--reassociate", negatable = true, defaultValue = "false",
       description = "Let reductions (x = x + e, *, min, max) be reordered and run in parallel with OpenMP "
           + "reduction clauses; sums then round differently (default: off, the output computes bit for bit what the "
@@ -183,6 +188,7 @@ final class OptimizeCommand implements Callable<Integer> {
       p = p.enable("sdr");
       if (mode.equals("optimal")) p = p.withOption("sdr.optimal=true");
     }
+    if (collapse) p = p.enable("collapse");
     String st = storage == null ? "default" : storage.trim().toLowerCase(java.util.Locale.ROOT);
     if (st.equals("quov")) {
       p = p.enable("quov");

@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  */
 public final class PolyhedralOptimizer implements PipelineOptimizer {
   private static final Pattern SCOP = Pattern.compile("(?m)^([ \\t]*)#[ \\t]*pragma[ \\t]+scop\\b.*$");
+  private static final Pattern MULTIFOR = Pattern.compile("\\bmultifor\\s*\\(");
   private static final Pattern ENDSCOP = Pattern.compile("(?m)^[ \\t]*#[ \\t]*pragma[ \\t]+endscop\\b.*$\\R?");
 
   /**
@@ -267,10 +268,30 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     return new PolyhedralOptimizer(config).optimize(file, cppOptions);
   }
 
+  /**
+   * The file-scope definitions ({@link RegionState#fileScope}) the regions optimized by the current
+   * thread's {@link #optimize(Path, List)} call need, by name.
+   */
+  private static final ThreadLocal<Map<String, String>> FILE_SCOPE = new ThreadLocal<>();
+
   /** Optimizes every region of {@code file} with this optimizer's pipeline. */
   public Output optimize(Path file, List<String> cppOptions) throws IOException {
+    Map<String, String> outer = FILE_SCOPE.get();
+    FILE_SCOPE.set(new java.util.LinkedHashMap<>());
+    try {
+      return optimizeFile(file, cppOptions);
+    } finally {
+      FILE_SCOPE.set(outer);
+    }
+  }
+
+  private Output optimizeFile(Path file, List<String> cppOptions) throws IOException {
     String text = Files.readString(file);
-    CFrontEnd.Extraction extraction = CFrontEnd.read(file, cppOptions);
+    if (MULTIFOR.matcher(text).find()) {
+      // multifor statements (Fassi et al., IMPACT 2013) become affine loops first: polyj multifor --polyhedral
+      text = dev.polyj.codegen.multifor.MultiforCodegen.translateFile(text, file.toString());
+    }
+    CFrontEnd.Extraction extraction = CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
     List<RegionResult> regions = extraction.regions();
     List<String> notes = new ArrayList<>(extraction.notes());
     StringBuilder sb = new StringBuilder();
@@ -280,8 +301,11 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     int k = 0;
     boolean reassociated = false;
     boolean[] flags = new boolean[1];
+    List<int[]> copied = new ArrayList<>(); // original from, original to, output offset
+    int firstNeed = -1;
     while (start.find(pos)) {
       if (!end.find(start.end())) break;
+      copied.add(new int[] {pos, start.start(), sb.length()});
       sb.append(text, pos, start.start());
       RegionResult region = k < regions.size() ? regions.get(k) : null;
       String original = text.substring(start.start(), end.end());
@@ -342,10 +366,22 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
         }
       }
       sb.append(replacement);
+      if (firstNeed < 0 && !FILE_SCOPE.get().isEmpty()) firstNeed = start.start();
       pos = end.end();
       k++;
     }
+    copied.add(new int[] {pos, text.length(), sb.length()});
     sb.append(text.substring(pos));
+    if (firstNeed >= 0) {
+      // before the function (the top-level declaration) holding the first region that needs them
+      int at = FileScope.topLevelStart(text, firstNeed);
+      for (int[] c : copied) {
+        if (c[0] <= at && at <= c[1]) {
+          sb.insert(c[2] + at - c[0], "\n" + String.join("", FILE_SCOPE.get().values()));
+          break;
+        }
+      }
+    }
     return new Output(sb.toString(), notes, reassociated || flags[0]);
   }
 
@@ -546,6 +582,8 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     s.rescheduler = d -> reschedule(s, d);
     List<PassManager.Statistic> stats = pipeline.run(s, listener);
     if (statistics != null) statistics.addAll(stats);
+    Map<String, String> fileScope = FILE_SCOPE.get();
+    if (fileScope != null) s.fileScope.forEach(fileScope::putIfAbsent);
     return s;
   }
 

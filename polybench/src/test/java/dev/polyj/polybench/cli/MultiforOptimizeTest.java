@@ -69,6 +69,28 @@ class MultiforOptimizeTest {
     assertEquals(want, run(Files.readString(opt), List.of("-fopenmp")));
   }
 
+  /** {@code optimize} reads the multifor syntax itself: the translation is its first step. */
+  @Test
+  void optimizeReadsMultiforDirectly() throws IOException {
+    Assumptions.assumeTrue(GccDriver.available(), "gcc is not installed");
+    Path src = dir.resolve("m.c");
+    Files.writeString(src, PROGRAM);
+    Path opt = dir.resolve("opt.c");
+    MainTest.Run o = MainTest.run("", "optimize", "-o", opt.toString(), src.toString());
+    assertEquals(0, o.code(), o.err());
+    assertTrue(o.err().contains("optimized"), o.err());
+    String code = Files.readString(opt);
+    assertTrue(code.contains("#pragma omp parallel for") && !code.contains("multifor ("), code);
+    String want = run(MultiforTranslator.translateFile(PROGRAM, "m.c", false), List.of());
+    assertEquals(want, run(code, List.of()));
+    assertEquals(want, run(code, List.of("-fopenmp")));
+    // a bad multifor header: its position and exit code 2
+    Files.writeString(src, PROGRAM.replace("i2++; 1, 1; 0, 3)", "i2++; 1, 0; 0, 3)"));
+    MainTest.Run bad = MainTest.run("", "optimize", src.toString());
+    assertEquals(2, bad.code(), bad.err());
+    assertTrue(bad.err().contains("m.c:"), bad.err());
+  }
+
   private static String run(String c, List<String> flags) throws IOException {
     try (GccDriver g = GccDriver.compile(c, flags)) {
       GccDriver.Run r = g.run(List.of(), Map.of("OMP_NUM_THREADS", "2"), 60);

@@ -69,7 +69,7 @@ public final class MultiforTranslator {
     }
     out.append(src, copied, src.length());
     if (functions.length() == 0) return out.toString();
-    return "#ifdef _OPENMP\n#include <omp.h>\n#endif\n" + RankingC.helpers() + functions + "\n" + out;
+    return FlatRankLoop.helpers() + functions + "\n" + out;
   }
 
   private static String leadingSpace(String s) {

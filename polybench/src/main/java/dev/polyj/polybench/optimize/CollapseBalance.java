@@ -1,0 +1,317 @@
+package dev.polyj.polybench.optimize;
+
+import dev.polyj.codegen.ast.CollapsedNest;
+import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.Node;
+import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.polybench.suite.EmbeddedSuite;
+import dev.polyj.polybench.suite.Kernel;
+import dev.polyj.polyhedral.pass.PassManager;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The load balance of the parallel loops of an optimized kernel, by counting: for each start of a
+ * parallel loop, the statement instances each thread runs, with OpenMP's static schedule of the
+ * loop's iterations (contiguous blocks whose sizes differ by at most one, the first threads taking
+ * the larger ones, as libgomp does) or, for a collapsed nest, with its balanced chunks of ranks
+ * (or of whole outer iterations cut at those ranks);
+ * the figure is the sum over the starts of the busiest thread's instances divided by the sum of
+ * the average (1.00 is perfect balance; the time of a parallel loop is its busiest thread's).
+ * Statement instances are counted by running the region's final loop AST on the dataset's sizes
+ * (loops whose body is a sequence of statements counted by their trip counts).
+ *
+ * <pre>java -cp polybench/target/polyj.jar dev.polyj.polybench.optimize.CollapseBalance LARGE syrk syr2k ...</pre>
+ */
+public final class CollapseBalance {
+  /** Thread counts of the table. */
+  static final int[] THREADS = {2, 4, 8, 16};
+
+  private final int[] threads;
+  private final double[] busiest;
+  private final double[] average;
+  private long starts;
+  private long instances;
+
+  private CollapseBalance(int[] threads) {
+    this.threads = threads;
+    this.busiest = new double[threads.length];
+    this.average = new double[threads.length];
+  }
+
+  /** Busiest thread's instances over the average, per thread count, of the parallel loops of {@code ast}. */
+  static double[] of(Node ast, Map<String, Long> params, int[] threads) {
+    CollapseBalance b = new CollapseBalance(threads);
+    b.walk(ast, new HashMap<>(params));
+    double[] out = new double[threads.length];
+    for (int i = 0; i < threads.length; i++) out[i] = b.average[i] == 0 ? Double.NaN : b.busiest[i] / b.average[i];
+    return out;
+  }
+
+  private void walk(Node n, Map<String, Long> env) {
+    if (!Node.anyMatch(n, CollapseBalance::parallel)) return;
+    if (n instanceof Node.Block b) {
+      for (Node c : b.children()) walk(c, env);
+    } else if (n instanceof Node.If i) {
+      if (eval(i.cond(), env) != 0) walk(i.then(), env);
+      else if (i.otherwise() != null) walk(i.otherwise(), env);
+    } else if (n instanceof Node.Mark m) {
+      int depth = CollapsedNest.depthOf(m.name());
+      CollapsedNest nest = depth > 0 && m.body() instanceof Node.For f && parallel(f) ? CollapsedNest.of(f, depth) : null;
+      if (nest != null) split(nest.loops(), env, nest.outerOnly() ? Split.WEIGHTED : Split.RANKS);
+      else walk(m.body(), env);
+    } else if (n instanceof Node.For f) {
+      if (parallel(f)) {
+        split(List.of(f), env, Split.STATIC);
+        return;
+      }
+      long lo = eval(f.init(), env);
+      long hi = eval(f.upper(), env);
+      for (long v = lo; v <= hi; v += f.step()) {
+        env.put(f.iterator(), v);
+        walk(f.body(), env);
+      }
+      env.remove(f.iterator());
+    }
+  }
+
+  private static boolean parallel(Node n) {
+    return n instanceof Node.For f && f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel for"));
+  }
+
+  /** How the iterations of a parallel loop are cut among the threads. */
+  enum Split {
+    /** OpenMP's static schedule of the loop's iterations. */
+    STATIC,
+    /** Balanced chunks of the ranks of the collapsed chain. */
+    RANKS,
+    /** Chunks of whole iterations of the outer loop, cut after the iterations holding the ranks {@code n k / c - 1}. */
+    WEIGHTED
+  }
+
+  /** One start of a parallel loop (cut as {@code split} says over {@code chain}): each thread's instances. */
+  private void split(List<Node.For> chain, Map<String, Long> env, Split split) {
+    List<Long> work = new ArrayList<>();
+    List<Long> outer = new ArrayList<>();
+    points(chain, 0, env, work, outer);
+    int n = work.size();
+    long[] prefix = new long[n + 1];
+    for (int i = 0; i < n; i++) prefix[i + 1] = prefix[i] + work.get(i);
+    starts++;
+    instances += prefix[n];
+    for (int i = 0; i < threads.length; i++) {
+      int t = threads[i];
+      long max = 0;
+      if (split == Split.RANKS) {
+        long chunks = Math.min(t, n);
+        for (long k = 0; k < chunks; k++) {
+          int from = (int) ((long) n * k / chunks);
+          int to = (int) ((long) n * (k + 1) / chunks);
+          max = Math.max(max, prefix[to] - prefix[from]);
+        }
+      } else if (split == Split.WEIGHTED) {
+        // chunk k starts after the outer iteration of rank n k / c - 1: at the first point of the next one
+        long chunks = Math.min(t, n);
+        int[] start = new int[(int) chunks + 1];
+        for (int k = 1; k <= chunks; k++) {
+          int r = (int) ((long) n * k / chunks);
+          int at = r;
+          while (at < n && outer.get(at).equals(outer.get(r - 1))) at++;
+          start[k] = at;
+        }
+        for (int k = 0; k < chunks; k++) max = Math.max(max, prefix[Math.max(start[k + 1], start[k])] - prefix[start[k]]);
+      } else {
+        int q = n / t;
+        int r = n % t;
+        for (int k = 0; k < t; k++) {
+          int from = k * q + Math.min(k, r);
+          int to = from + q + (k < r ? 1 : 0);
+          max = Math.max(max, prefix[to] - prefix[from]);
+        }
+      }
+      busiest[i] += max;
+      average[i] += (double) prefix[n] / t;
+    }
+  }
+
+  /** The instances under each point of the loops {@code chain[k..]}, in lexicographic order. */
+  private void points(List<Node.For> chain, int k, Map<String, Long> env, List<Long> out, List<Long> outer) {
+    Node.For f = chain.get(k);
+    long lo = eval(f.init(), env);
+    long hi = eval(f.upper(), env);
+    for (long v = lo; v <= hi; v += f.step()) {
+      env.put(f.iterator(), v);
+      if (k + 1 < chain.size()) {
+        points(chain, k + 1, env, out, outer);
+      } else {
+        out.add(count(f.body(), env));
+        outer.add(env.get(chain.get(0).iterator()));
+      }
+    }
+    env.remove(f.iterator());
+  }
+
+  /** The statement instances {@code n} runs. */
+  private static long count(Node n, Map<String, Long> env) {
+    if (n instanceof Node.User) return 1;
+    if (n instanceof Node.Block b) {
+      long s = 0;
+      for (Node c : b.children()) s += count(c, env);
+      return s;
+    }
+    if (n instanceof Node.Mark m) return count(m.body(), env);
+    if (n instanceof Node.If i) {
+      if (eval(i.cond(), env) != 0) return count(i.then(), env);
+      return i.otherwise() == null ? 0 : count(i.otherwise(), env);
+    }
+    Node.For f = (Node.For) n;
+    if (f.sizeParam() != null) throw new IllegalArgumentException("loops with run-time steps are not counted");
+    long lo = eval(f.init(), env);
+    long hi = eval(f.upper(), env);
+    if (hi < lo) return 0;
+    if (straight(f.body())) return ((hi - lo) / f.step() + 1) * count(f.body(), env);
+    long s = 0;
+    for (long v = lo; v <= hi; v += f.step()) {
+      env.put(f.iterator(), v);
+      s += count(f.body(), env);
+    }
+    env.remove(f.iterator());
+    return s;
+  }
+
+  /** Whether {@code n} is a sequence of statements (the same count at every iteration). */
+  private static boolean straight(Node n) {
+    if (n instanceof Node.User) return true;
+    if (n instanceof Node.Block b) return b.children().stream().allMatch(CollapseBalance::straight);
+    return false;
+  }
+
+  /** {@code e}'s value: floor and ceiling divisions rounded mathematically, C's {@code /} and {@code %} otherwise. */
+  static long eval(Expr e, Map<String, Long> env) {
+    if (e instanceof Expr.Int i) return i.value();
+    if (e instanceof Expr.Id id) {
+      Long v = env.get(id.name());
+      if (v == null) throw new IllegalArgumentException("no value for " + id.name());
+      return v;
+    }
+    if (e instanceof Expr.Linear l) {
+      long s = l.constant();
+      for (Expr.Term t : l.terms()) s = Math.addExact(s, Math.multiplyExact(t.coef(), eval(t.expr(), env)));
+      return s;
+    }
+    Expr.Op op = (Expr.Op) e;
+    List<Expr> a = op.args();
+    switch (op.kind()) {
+      case MIN: {
+        long m = Long.MAX_VALUE;
+        for (Expr x : a) m = Math.min(m, eval(x, env));
+        return m;
+      }
+      case MAX: {
+        long m = Long.MIN_VALUE;
+        for (Expr x : a) m = Math.max(m, eval(x, env));
+        return m;
+      }
+      case FLOORD:
+        return Math.floorDiv(eval(a.get(0), env), eval(a.get(1), env));
+      case CEILD:
+        return -Math.floorDiv(-eval(a.get(0), env), eval(a.get(1), env));
+      case DIV:
+        return eval(a.get(0), env) / eval(a.get(1), env);
+      case MOD:
+        return eval(a.get(0), env) % eval(a.get(1), env);
+      case EQ:
+        return eval(a.get(0), env) == eval(a.get(1), env) ? 1 : 0;
+      case LE:
+        return eval(a.get(0), env) <= eval(a.get(1), env) ? 1 : 0;
+      case LT:
+        return eval(a.get(0), env) < eval(a.get(1), env) ? 1 : 0;
+      case GE:
+        return eval(a.get(0), env) >= eval(a.get(1), env) ? 1 : 0;
+      case GT:
+        return eval(a.get(0), env) > eval(a.get(1), env) ? 1 : 0;
+      case AND:
+        for (Expr x : a) if (eval(x, env) == 0) return 0;
+        return 1;
+      case OR:
+        for (Expr x : a) if (eval(x, env) != 0) return 1;
+        return 0;
+      case COND:
+        return eval(a.get(0), env) != 0 ? eval(a.get(1), env) : eval(a.get(2), env);
+      default:
+        throw new IllegalArgumentException("cannot evaluate " + e);
+    }
+  }
+
+  /** The values of a kernel's size macros for {@code dataset} (e.g. N = 1200 for LARGE): its header's macros after gcc's preprocessor. */
+  static Map<String, Long> sizes(Path header, Path root, String dataset) throws IOException {
+    Process p = new ProcessBuilder("gcc", "-E", "-dM", "-I" + root, "-D" + dataset + "_DATASET", header.toString())
+        .redirectErrorStream(true).start();
+    String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    try {
+      if (p.waitFor() != 0) throw new IOException("gcc -E failed on " + header + ": " + text);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+    Map<String, Long> out = new HashMap<>();
+    Matcher d = Pattern.compile("(?m)^#define\\s+(\\w+)\\s+(\\d+)\\s*$").matcher(text);
+    while (d.find()) out.put(d.group(1), Long.parseLong(d.group(2)));
+    return out;
+  }
+
+  /** The final loop AST of the kernel's region under {@code pipeline}, and the values of its parameters. */
+  static double[] kernel(EmbeddedSuite suite, Path root, String name, String dataset, PassManager<RegionState> pipeline,
+      int[] threads) throws IOException {
+    Kernel k = suite.kernel(name).orElseThrow(() -> new IllegalArgumentException("no kernel " + name));
+    RegionState[] last = new RegionState[1];
+    PolyhedralOptimizer o = new PolyhedralOptimizer(pipeline, (pass, s) -> last[0] = s, null);
+    o.optimize(k.sourceIn(root), List.of("-I" + root, "-I" + k.directoryIn(root), "-D" + dataset + "_DATASET"));
+    if (last[0] == null || last[0].versions.isEmpty()) throw new IllegalStateException(name + ": no optimized region");
+    Map<String, Long> macros = sizes(k.headerIn(root), root, dataset);
+    Map<String, Long> params = new HashMap<>();
+    for (String p : last[0].versions.get(0).scop.params()) {
+      Long v = macros.get(p.toUpperCase(Locale.ROOT));
+      if (v == null) throw new IllegalArgumentException(name + ": no size for parameter " + p);
+      params.put(p, v);
+    }
+    return of(last[0].versions.get(0).ast, params, threads);
+  }
+
+  /** Prints the table: per kernel and thread count, the busiest thread over the average, without and with collapse. */
+  public static void main(String[] args) throws IOException {
+    if (args.length < 2) {
+      System.err.println("usage: CollapseBalance DATASET KERNEL...");
+      System.exit(2);
+    }
+    String dataset = args[0].toUpperCase(Locale.ROOT);
+    EmbeddedSuite suite = EmbeddedSuite.load();
+    Path root = suite.extractTo(Files.createTempDirectory("polyj-balance"));
+    // the pipeline bench runs (reductions reassociated), with and without the collapse pass
+    PassManager<RegionState> plain = PolyhedralOptimizer.Config.defaults().withReassociate(true).pipeline();
+    StringBuilder head = new StringBuilder("| kernel | pipeline |");
+    StringBuilder rule = new StringBuilder("|---|---|");
+    for (int t : THREADS) {
+      head.append(" ").append(t).append(" threads |");
+      rule.append("---|");
+    }
+    System.out.println(head);
+    System.out.println(rule);
+    for (int i = 1; i < args.length; i++) {
+      for (boolean collapse : new boolean[] {false, true}) {
+        double[] r = kernel(suite, root, args[i], dataset, collapse ? plain.enable("collapse") : plain, THREADS);
+        StringBuilder row = new StringBuilder("| " + args[i] + " | " + (collapse ? "--collapse" : "default") + " |");
+        for (double x : r) row.append(String.format(Locale.ROOT, " %.3f |", x));
+        System.out.println(row);
+      }
+    }
+  }
+}
