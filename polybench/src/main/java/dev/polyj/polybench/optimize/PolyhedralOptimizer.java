@@ -289,7 +289,16 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     String text = Files.readString(file);
     if (MULTIFOR.matcher(text).find()) {
       // multifor statements (Fassi et al., IMPACT 2013) become affine loops first: polyj multifor --polyhedral
-      text = dev.polyj.codegen.multifor.MultiforCodegen.translateFile(text, file.toString());
+      try {
+        text = dev.polyj.codegen.multifor.MultiforCodegen.translateFile(text, file.toString());
+      } catch (dev.polyj.polyhedral.frontend.CSourceException notMultifor) {
+        // plain C with a function or macro named multifor reads as it is; else the multifor error stands
+        try {
+          CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
+        } catch (RuntimeException plain) {
+          throw notMultifor;
+        }
+      }
     }
     CFrontEnd.Extraction extraction = CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
     List<RegionResult> regions = extraction.regions();

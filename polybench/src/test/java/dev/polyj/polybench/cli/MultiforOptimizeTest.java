@@ -91,6 +91,25 @@ class MultiforOptimizeTest {
     assertTrue(bad.err().contains("m.c:"), bad.err());
   }
 
+  /** Plain C that calls a function named multifor is read as it is, not as a multifor statement. */
+  @Test
+  void aFunctionNamedMultiforIsPlainC() throws IOException {
+    Path src = dir.resolve("f.c");
+    Files.writeString(src, """
+        void multifor(int n, double *a);
+        void kernel(int n, double A[n]) {
+          multifor(n, A);
+        #pragma scop
+          for (int i = 0; i < n; i++)
+            A[i] = A[i] * 2.0;
+        #pragma endscop
+        }
+        """);
+    MainTest.Run o = MainTest.run("", "optimize", src.toString());
+    assertEquals(0, o.code(), o.err());
+    assertTrue(o.out().contains("multifor(n, A);"), o.out());
+  }
+
   private static String run(String c, List<String> flags) throws IOException {
     try (GccDriver g = GccDriver.compile(c, flags)) {
       GccDriver.Run r = g.run(List.of(), Map.of("OMP_NUM_THREADS", "2"), 60);
