@@ -17,4 +17,7 @@ for (i = 0; i < N; i++)
       v += B[i][k];
     D[i][j] = v;
   }
+/* later values of w and v: the webs above do not hold their values after the region */
+w = 0.0;
+v = 0.0;
 #pragma endscop
