@@ -194,8 +194,9 @@ public final class PlutoScheduler {
    * downwards) then no longer takes the permutable bands of the others (its LU factorization)
    * down with it. Legal because each component's own schedule orders its open dependences and
    * the others' rows leave them tied (checked exactly at the end, as every schedule is). Returns
-   * false, changing nothing, when fewer than two components have open dependences or a component
-   * cannot be scheduled.
+   * false, changing nothing, when fewer than two components have open dependences, a component
+   * cannot be scheduled, or no component gets a permutable band of two or more members (nothing
+   * to tile: the original order is kept, as before).
    */
   private boolean scheduleApart(List<Dep> active, List<Map<String, long[]>> levelRows, List<Boolean> scalar,
       List<AffineSchedule.Band> bands, Map<String, List<long[]>> hyperplanes, UnionRelation original) {
@@ -246,6 +247,9 @@ public final class PlutoScheduler {
       }
       for (AffineSchedule.Band b : part.bands()) stackedBands.add(new AffineSchedule.Band(start + b.first(), b.size()));
     }
+    boolean deeper = false;
+    for (AffineSchedule.Band b : stackedBands) deeper |= b.size() >= 3;
+    if (!deeper) return false; // no component gets a band to tile: the original order, as before
     levelRows.addAll(stackedRows);
     scalar.addAll(stackedScalar);
     bands.addAll(stackedBands);
