@@ -195,8 +195,9 @@ public final class PlutoScheduler {
    * down with it. Legal because each component's own schedule orders its open dependences and
    * the others' rows leave them tied (checked exactly at the end, as every schedule is). Returns
    * false, changing nothing, when fewer than two components have open dependences, a component
-   * cannot be scheduled, or no component gets a permutable band of two or more members (nothing
-   * to tile: the original order is kept, as before).
+   * cannot be scheduled, or no component of full-dimensional statements gets a permutable band of
+   * three or more members (the original order is kept, as before: stacking many levels is then
+   * not worth the cost of the code generation that follows).
    */
   private boolean scheduleApart(List<Dep> active, List<Map<String, long[]>> levelRows, List<Boolean> scalar,
       List<AffineSchedule.Band> bands, Map<String, List<long[]>> hyperplanes, UnionRelation original) {
@@ -217,6 +218,7 @@ public final class PlutoScheduler {
     List<AffineSchedule.Band> stackedBands = new ArrayList<>();
     int offset = levelRows.size();
     int np = params.size();
+    boolean deeper = false;
     for (int c = 0; c < nComp; c++) {
       List<Relation> doms = new ArrayList<>();
       boolean fullRank = true;
@@ -245,10 +247,15 @@ public final class PlutoScheduler {
         stackedRows.add(rows);
         stackedScalar.add(level.scalar());
       }
-      for (AffineSchedule.Band b : part.bands()) stackedBands.add(new AffineSchedule.Band(start + b.first(), b.size()));
+      // a band counts when it is as deep as a loop nest of three, on statements whose domains are
+      // full-dimensional (a member equal to another on the domain, i2 = i1, adds no loop)
+      boolean fullDimensional = true;
+      for (Relation d : doms) for (BasicRelation b : d.basics()) fullDimensional &= b.equalities().isEmpty();
+      for (AffineSchedule.Band b : part.bands()) {
+        stackedBands.add(new AffineSchedule.Band(start + b.first(), b.size()));
+        deeper |= fullDimensional && b.size() >= 3;
+      }
     }
-    boolean deeper = false;
-    for (AffineSchedule.Band b : stackedBands) deeper |= b.size() >= 3;
     if (!deeper) return false; // no component gets a band to tile: the original order, as before
     levelRows.addAll(stackedRows);
     scalar.addAll(stackedScalar);
