@@ -83,6 +83,30 @@ class ScalarStorageTest {
     assertTrue(code.get().contains("polyj_cb0 += " + ColumnInterchange.STRIP), code.get());
   }
 
+  /**
+   * ludcmp's shape: the scalar that holds an element of A while it is updated gets the element's
+   * two dimensions, and the factorization is tiled although the back substitution (a downward
+   * loop) is scheduled in the program's order.
+   */
+  @Test
+  void anElementHeldInAScalarIsExpandedToItsShapeAndTiled(@TempDir Path work) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    String code = checkAll("lu-copy.c", work);
+    // w is mapped onto A[i][j]: the factorization updates A in place (PolyBench's lu), tiled
+    assertTrue(code.matches("(?s).*A\\[c\\d+\\]\\[c\\d+\\] -= A\\[c\\d+\\]\\[c\\d+\\] \\* A.*"), code);
+    assertFalse(code.contains("w = A["), code);
+    assertTrue(code.contains("floord("), "the factorization is not tiled:\n" + code);
+  }
+
+  /** An element read or written by others while a scalar holds it is not mapped onto the scalar (exact results). */
+  @Test
+  void anElementOthersAccessWhileHeldStaysApart(@TempDir Path work) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    String code = checkAll("copy-read-between.c", work);
+    assertFalse(code.matches("(?s).*A\\[c\\d+\\]\\[c\\d+\\] \\+= .*"), code);
+    assertFalse(code.matches("(?s).*D\\[c\\d+\\]\\[c\\d+\\] \\+= .*"), code);
+  }
+
   @Test
   void aScalarCarriedAcrossTheOuterLoopIsNotExpandedAlongIt(@TempDir Path work) throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");

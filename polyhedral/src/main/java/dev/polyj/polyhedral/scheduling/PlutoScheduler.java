@@ -46,6 +46,22 @@ public final class PlutoScheduler {
   /** One convex piece of a dependence relation between two statements. */
   private record Dep(String src, String dst, BasicRelation poly) {}
 
+  /** A scheduler of some of another's statements under some of its dependences (same parameters). */
+  private PlutoScheduler(List<String> params, List<Relation> stmtDomains, List<Dep> dependences, IntegerLexmin ilp) {
+    this.params = params;
+    this.ilp = ilp;
+    int next = 1 + params.size() + 1;
+    for (Relation d : stmtDomains) {
+      String name = d.space().tuple().name();
+      domains.put(name, d);
+      dims.put(name, d.space().nOut());
+      base.put(name, next);
+      next += d.space().nOut() + 1;
+    }
+    this.nUnknown = next - 1;
+    deps.addAll(dependences);
+  }
+
   private PlutoScheduler(List<Relation> stmtDomains, UnionRelation dependences, IntegerLexmin ilp) {
     List<String> p = dependences.paramNames();
     for (Relation d : stmtDomains) p = Space.mergeParams(p, d.space().params());
@@ -88,11 +104,19 @@ public final class PlutoScheduler {
   }
 
   private AffineSchedule run(UnionRelation original) {
+    return run(original, Map.of());
+  }
+
+  /**
+   * The schedule, {@code given} the hyperplanes that outer levels (of a scheduler this one
+   * completes) already gave some statements: new ones must be linearly independent of them.
+   */
+  private AffineSchedule run(UnionRelation original, Map<String, List<long[]>> given) {
     List<Map<String, long[]>> levelRows = new ArrayList<>();
     List<Boolean> scalar = new ArrayList<>();
     List<AffineSchedule.Band> bands = new ArrayList<>();
     Map<String, List<long[]>> hyperplanes = new HashMap<>();
-    for (String s : domains.keySet()) hyperplanes.put(s, new ArrayList<>());
+    for (String s : domains.keySet()) hyperplanes.put(s, new ArrayList<>(given.getOrDefault(s, List.of())));
     List<Dep> active = new ArrayList<>(deps);
     int bandStart = 0;
     if (dimensionCut(active, levelRows, scalar)) active = ties(active, levelRows, 0, 1);
@@ -123,6 +147,7 @@ public final class PlutoScheduler {
       List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
       if (narrowed == null) {
         if (original == null) throw new IllegalStateException("no legal hyperplane and no cut for " + domains.keySet());
+        if (scheduleApart(active, levelRows, scalar, bands, hyperplanes, original)) return finish(levelRows, scalar, bands);
         break; // the original order completes the schedule below
       }
       active = narrowed;
@@ -144,6 +169,11 @@ public final class PlutoScheduler {
         bands.add(new AffineSchedule.Band(levelRows.size() - 1, 1));
       }
     }
+    return finish(levelRows, scalar, bands);
+  }
+
+  private AffineSchedule finish(List<Map<String, long[]>> levelRows, List<Boolean> scalar,
+      List<AffineSchedule.Band> bands) {
     List<AffineSchedule.Level> levels = new ArrayList<>();
     for (int l = 0; l < levelRows.size(); l++) {
       boolean par = !scalar.get(l) && coincident(levelRows, l);
@@ -152,6 +182,85 @@ public final class PlutoScheduler {
     AffineSchedule result = new AffineSchedule(params, domains, ImmutableList.copyOf(levels), ImmutableList.copyOf(bands));
     checkLegal(result);
     return result;
+  }
+
+  /**
+   * The last resort before the original order, for statements whose open dependences fall into
+   * several strongly connected components with none between them (the outer levels satisfy every
+   * dependence across components): the components are scheduled apart, each by its own run of
+   * the algorithm (with the original order as its own last resort), and their levels are stacked
+   * one component after the other, a component's rows zero at the others' levels. A component
+   * whose hyperplanes need a negative coefficient (ludcmp's back substitution, a loop running
+   * downwards) then no longer takes the permutable bands of the others (its LU factorization)
+   * down with it. Legal because each component's own schedule orders its open dependences and
+   * the others' rows leave them tied (checked exactly at the end, as every schedule is). Returns
+   * false, changing nothing, when fewer than two components have open dependences, a component
+   * cannot be scheduled, or no component of full-dimensional statements gets a permutable band of
+   * three or more members (the original order is kept, as before: stacking many levels is then
+   * not worth the cost of the code generation that follows).
+   */
+  private boolean scheduleApart(List<Dep> active, List<Map<String, long[]>> levelRows, List<Boolean> scalar,
+      List<AffineSchedule.Band> bands, Map<String, List<long[]>> hyperplanes, UnionRelation original) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    int[] comp = components(active);
+    int nComp = Arrays.stream(comp).max().orElse(-1) + 1;
+    boolean[] withDeps = new boolean[Math.max(nComp, 0)];
+    for (Dep d : active) {
+      int c = comp[names.indexOf(d.src())];
+      if (c != comp[names.indexOf(d.dst())]) return false; // a cut would have ordered them
+      withDeps[c] = true;
+    }
+    int nWithDeps = 0;
+    for (boolean b : withDeps) nWithDeps += b ? 1 : 0;
+    if (nWithDeps < 2) return false;
+    List<Map<String, long[]>> stackedRows = new ArrayList<>();
+    List<Boolean> stackedScalar = new ArrayList<>();
+    List<AffineSchedule.Band> stackedBands = new ArrayList<>();
+    int offset = levelRows.size();
+    int np = params.size();
+    boolean deeper = false;
+    for (int c = 0; c < nComp; c++) {
+      List<Relation> doms = new ArrayList<>();
+      boolean fullRank = true;
+      for (int i = 0; i < names.size(); i++) {
+        if (comp[i] != c) continue;
+        String st = names.get(i);
+        doms.add(domains.get(st));
+        fullRank &= Hyperplanes.rank(hyperplanes.get(st), dims.get(st)) >= dims.get(st);
+      }
+      if (doms.isEmpty() || (fullRank && !withDeps[c])) continue;
+      List<Dep> own = new ArrayList<>();
+      for (Dep d : active) if (comp[names.indexOf(d.src())] == c) own.add(d);
+      AffineSchedule part;
+      try {
+        part = new PlutoScheduler(params, doms, own, ilp).run(original, hyperplanes);
+      } catch (RuntimeException e) {
+        return false;
+      }
+      int start = offset + stackedRows.size();
+      for (AffineSchedule.Level level : part.levels()) {
+        Map<String, long[]> rows = new LinkedHashMap<>();
+        for (String st : names) {
+          long[] r = level.rows().get(st);
+          rows.put(st, r != null ? r : new long[1 + np + dims.get(st)]);
+        }
+        stackedRows.add(rows);
+        stackedScalar.add(level.scalar());
+      }
+      // a band counts when it is as deep as a loop nest of three, on statements whose domains are
+      // full-dimensional (a member equal to another on the domain, i2 = i1, adds no loop)
+      boolean fullDimensional = true;
+      for (Relation d : doms) for (BasicRelation b : d.basics()) fullDimensional &= b.equalities().isEmpty();
+      for (AffineSchedule.Band b : part.bands()) {
+        stackedBands.add(new AffineSchedule.Band(start + b.first(), b.size()));
+        deeper |= fullDimensional && b.size() >= 3;
+      }
+    }
+    if (!deeper) return false; // no component gets a band to tile: the original order, as before
+    levelRows.addAll(stackedRows);
+    scalar.addAll(stackedScalar);
+    bands.addAll(stackedBands);
+    return true;
   }
 
   /**

@@ -10,6 +10,8 @@ import dev.polyj.polyhedral.scheduling.TreeDependences;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.ArrayInfo;
 import dev.polyj.polyhedral.scop.Expr;
+import dev.polyj.polyhedral.scop.ExprPrinter;
+import dev.polyj.polyhedral.storage.delicm.ScopEdit;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.SourcePos;
 import dev.polyj.polyhedral.scop.Statement;
@@ -89,22 +91,43 @@ public final class ScalarExpansion {
     List<ArrayInfo> arrays = new ArrayList<>(scop.arrays());
     List<ExpandedArray> expanded = new ArrayList<>();
     List<Statement> copies = new ArrayList<>();
+    Set<String> removed = new HashSet<>();
     for (ArrayInfo a : scop.arrays()) {
       if (!a.isScalar()) continue;
+      Map<String, Statement> before = new LinkedHashMap<>(statements);
+      int nArrays = arrays.size();
+      int nExpanded = expanded.size();
+      int nCopies = copies.size();
+      Set<String> removedBefore = new HashSet<>(removed);
       try {
-        expandScalar(scop, root, a, statements, arrays, expanded, copies, taken);
+        expandScalar(scop, root, a, statements, arrays, expanded, copies, taken, removed);
       } catch (RuntimeException e) {
         // a scalar the analysis cannot handle keeps its storage
+        statements.clear();
+        statements.putAll(before);
+        arrays.subList(nArrays, arrays.size()).clear();
+        expanded.subList(nExpanded, expanded.size()).clear();
+        copies.subList(nCopies, copies.size()).clear();
+        removed.retainAll(removedBefore);
       }
     }
-    if (expanded.isEmpty()) return new Result(scop, ImmutableList.of(), null);
+    boolean rewritten = !removed.isEmpty() || !statements.values().stream().allMatch(st -> scop.statements().contains(st));
+    if (expanded.isEmpty() && !rewritten) return new Result(scop, ImmutableList.of(), null);
+    ScheduleNode tree = scop.schedule();
+    UnionRelation map = scop.scheduleMap();
+    if (!removed.isEmpty()) {
+      tree = ScopEdit.without(tree, removed, scop.params());
+      List<Relation> kept = new ArrayList<>();
+      for (Relation r : map.relations()) if (!removed.contains(r.space().domainTuple().name())) kept.add(r);
+      map = UnionRelation.of(kept);
+    }
     Scop out = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays,
-        new ArrayList<>(statements.values()), scop.schedule(), scop.scheduleMap());
+        new ArrayList<>(statements.values()), tree, map);
     Scop after = null;
     if (!copies.isEmpty()) {
-      ScheduleNode tree = copyTree(copies, scop.params());
-      after = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, copies, tree,
-          ScheduleMaps.toFlatMap(tree));
+      ScheduleNode copyTree = copyTree(copies, scop.params());
+      after = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, copies, copyTree,
+          ScheduleMaps.toFlatMap(copyTree));
     }
     return new Result(out, ImmutableList.copyOf(expanded), after);
   }
@@ -131,7 +154,8 @@ public final class ScalarExpansion {
   }
 
   private static void expandScalar(Scop scop, ScheduleNode.Domain root, ArrayInfo a, Map<String, Statement> statements,
-      List<ArrayInfo> arrays, List<ExpandedArray> expanded, List<Statement> copies, Set<String> taken) {
+      List<ArrayInfo> arrays, List<ExpandedArray> expanded, List<Statement> copies, Set<String> taken,
+      Set<String> removed) {
     String s = a.name();
     List<Statement> users = new ArrayList<>();
     UnionRelation reads = UnionRelation.empty(scop.params());
@@ -172,10 +196,12 @@ public final class ScalarExpansion {
       for (Relation d : deps) if (names.contains(d.space().domainTuple().name())) webDeps.add(d);
       UnionRelation dep = webDeps.isEmpty() ? UnionRelation.empty(scop.params()) : UnionRelation.of(webDeps);
       List<Loop> loops = new ArrayList<>();
-      for (Loop l : commonLoops(root, names, statements, scop.params())) {
+      List<Loop> common = commonLoops(root, names, statements, scop.params());
+      Set<String> copied = elementCopyIterators(s, web, common, scop);
+      for (Loop l : common) {
         if (!TreeDependences.carried(dep, l.member()).isEmpty()) continue;
         if (!TreeDependences.reversed(dep, l.member()).isEmpty()) continue;
-        if (!strideOne(l, web)) continue;
+        if (!strideOne(l, web) && !copied.contains(iterator(l, web.get(0)))) continue;
         if (extent(l, web, scop) == null) continue;
         loops.add(l);
       }
@@ -192,6 +218,21 @@ public final class ScalarExpansion {
     int k = 0;
     for (List<Statement> web : webs.values()) {
       List<Loop> loops = dims.get(k);
+      ElementCopy inPlace = a.isRegionLocal() || !holdsLast(web, last) ? inPlace(s, a, web, loops, scop, statements) : null;
+      if (inPlace != null) {
+        for (Statement st : web) {
+          if (st == inPlace.load() || st == inPlace.store() && st.body() instanceof Expr.Assign sa
+              && sa.value() instanceof Expr.Ident id && id.name().equals(s)) {
+            // s = E and E = s are no-ops once s is E
+            statements.remove(st.name());
+            removed.add(st.name());
+          } else {
+            statements.put(st.name(), rewrite(st, s, inPlace.array(), inPlace.positions().get(st.name())));
+          }
+        }
+        k++;
+        continue;
+      }
       String name = fresh(s + (webs.size() > 1 ? "_x" + k : "_x"), taken);
       List<String> extents = new ArrayList<>();
       for (Loop l : loops) extents.add(extent(l, web, scop));
@@ -233,6 +274,218 @@ public final class ScalarExpansion {
       }
     }
     return false;
+  }
+
+  /**
+   * A web mapped onto the array element it holds: the load {@code s = E} goes (and so does the
+   * store when it is {@code E = s}), every other access
+   * of the scalar becomes one of {@code array} at the subscripts {@code positions} (per statement,
+   * the positions of its iterators in {@code E}'s subscripts).
+   */
+  private record ElementCopy(Statement load, Statement store, String array, Map<String, int[]> positions) {}
+
+  /** Whether a statement of {@code web} holds an instance of {@code last} (the scalar's value after the region). */
+  private static boolean holdsLast(List<Statement> web, UnionRelation last) {
+    for (Relation r : last.relations()) {
+      if (r.isEmpty()) continue;
+      for (Statement st : web) if (st.name().equals(r.space().tuple().name())) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The mapping of {@code web} onto the element {@code E} it holds, or null: register promotion
+   * undone (the array form of the program, PolyBench's lu for ludcmp's {@code w}), which needs no
+   * new storage and gives the scheduler the in-place update it can reorder. Required: a statement
+   * {@code s = E} (the load) whose subscripts are its iterators, each the iterator of a loop along
+   * which the web may be expanded ({@code loops}); a statement of the web storing {@code E = f(s)}
+   * at the same iterators (the store); the same element type; and, decided exactly on the original
+   * order, that in every iteration {@code v} of those loops every other instance of the web runs
+   * strictly between the load and the store, and no access of {@code E}'s array other than theirs
+   * touches {@code E(v)} from the load to the store (the store's other operands included), so that
+   * {@code E} holds the scalar's values while the scalar lives and its old value is never read.
+   */
+  private static ElementCopy inPlace(String s, ArrayInfo scalar, List<Statement> web, List<Loop> loops, Scop scop,
+      Map<String, Statement> statements) {
+    for (Statement load : web) {
+      if (!(load.body() instanceof Expr.Assign as) || !as.op().equals("=")) continue;
+      if (!(as.target() instanceof Expr.Ident t) || !t.name().equals(s)) continue;
+      if (load.accesses().size() != 2) continue;
+      Access element = null;
+      for (Access acc : load.accesses()) if (acc.isRead() && !acc.array().equals(s)) element = acc;
+      if (element == null || element.expr() != as.value() && !ExprPrinter.print(element.expr()).equals(
+          ExprPrinter.print(as.value()))) continue;
+      List<String> subscripts = plainSubscripts(element.expr(), load);
+      if (subscripts == null || subscripts.size() != load.depth()) continue;
+      ArrayInfo target = null;
+      for (ArrayInfo x : scop.arrays()) if (x.name().equals(element.array())) target = x;
+      if (target == null || target.isScalar() || !target.elementType().equals(scalar.elementType())) continue;
+      String printed = ExprPrinter.print(element.expr());
+      for (Statement store : web) {
+        if (store == load || store.depth() != load.depth()) continue;
+        if (!(store.body() instanceof Expr.Assign sa) || !sa.op().equals("=")) continue;
+        if (!printed.equals(ExprPrinter.print(sa.target()))) continue;
+        Access stored = null;
+        for (Access acc : store.accesses()) if (acc.isWrite() && acc.array().equals(element.array())) stored = acc;
+        if (stored == null || store.writes().size() != 1) continue;
+        List<Loop> along = new ArrayList<>();
+        for (String it : subscripts) {
+          for (Loop l : loops) if (iterator(l, load).equals(it) && iterator(l, store).equals(it)) along.add(l);
+        }
+        if (along.size() != subscripts.size()) continue;
+        if (!unmolested(load, element, store, stored, along, web, scop, statements)) continue;
+        Map<String, int[]> positions = new HashMap<>();
+        for (Statement st : web) positions.put(st.name(), positions(along, st));
+        return new ElementCopy(load, store, element.array(), positions);
+      }
+    }
+    return null;
+  }
+
+  /** The iterators of {@code st} that are the subscripts of {@code e} in order, each once, or null. */
+  private static List<String> plainSubscripts(Expr e, Statement st) {
+    List<String> out = new ArrayList<>();
+    while (e instanceof Expr.Index ix) {
+      if (!(ix.index() instanceof Expr.Ident id) || !st.iterators().contains(id.name()) || out.contains(id.name())) {
+        return null;
+      }
+      out.add(0, id.name());
+      e = ix.base();
+    }
+    return e instanceof Expr.Ident ? out : null;
+  }
+
+  /** The exact conditions of {@link #inPlace} on the original order (see there). */
+  private static boolean unmolested(Statement load, Access element, Statement store, Access stored, List<Loop> along,
+      List<Statement> web, Scop scop, Map<String, Statement> statements) {
+    UnionRelation time = scop.scheduleMap();
+    UnionRelation timedLoad = timed(time, load);
+    UnionRelation timedStore = timed(time, store);
+    Space t = timedLoad.relations().get(0).space().range();
+    UnionRelation lt = UnionRelation.of(Relation.lexLt(t, t));
+    UnionRelation gt = UnionRelation.of(Relation.lexGt(t, t));
+    UnionRelation le = UnionRelation.of(Relation.lexLe(t, t));
+    UnionRelation loadToStore = UnionRelation.of(sameIteration(load, store, along, scop.params()));
+    UnionRelation atLoad = UnionRelation.of(element.relation()).reverse(); // E -> load instance
+    // every other instance of the web strictly between its iteration's load and store
+    for (Statement st : web) {
+      if (st == load || st == store) continue;
+      UnionRelation timedSt = timed(time, st);
+      UnionRelation after = timedSt.apply(gt).apply(timedLoad.reverse());
+      UnionRelation before = timedSt.apply(lt).apply(timedStore.reverse()).apply(loadToStore.reverse());
+      UnionRelation mine = UnionRelation.of(sameIteration(st, load, along, scop.params()));
+      if (!mine.isSubset(after.intersect(before))) return false;
+    }
+    // no other access of E(v) from the load to the store
+    for (Statement x : statements.values()) {
+      UnionRelation timedX = timed(time, x);
+      if (timedX.isEmpty()) return false;
+      for (Access acc : x.accesses()) {
+        if (!acc.array().equals(element.array())) continue;
+        if (x.name().equals(load.name())) continue; // the load reads E and writes the scalar only
+        if (x.name().equals(store.name()) && acc.isWrite()) continue;
+        UnionRelation same = UnionRelation.of(acc.relation()).apply(atLoad); // x -> load, same element
+        UnionRelation after = timedX.apply(gt).apply(timedLoad.reverse());
+        UnionRelation until = timedX.apply(x.name().equals(store.name()) ? le : lt).apply(timedStore.reverse())
+            .apply(loadToStore.reverse());
+        if (!same.intersect(after).intersect(until).isEmpty()) return false;
+      }
+    }
+    return true;
+  }
+
+  private static UnionRelation timed(UnionRelation time, Statement st) {
+    return time.intersectDomain(UnionRelation.of(st.domain()));
+  }
+
+  /** {@code a[x] -> b[y]} with the iterators of the loops {@code along} equal, on the two domains. */
+  private static Relation sameIteration(Statement a, Statement b, List<Loop> along, List<String> params) {
+    Relation ad = a.domain().alignParams(params);
+    Relation bd = b.domain().alignParams(params);
+    Relation same = Relation.universe(Space.map(params, ad.space().tuple(), bd.space().tuple()));
+    for (Loop l : along) same = same.equate(DimKind.IN, l.positions().get(a.name()), DimKind.OUT, l.positions().get(b.name()));
+    return same.intersectDomain(ad).intersectRange(bd);
+  }
+
+  /**
+   * The iterators (named as in the web's first statement) of the loops along which {@code web}
+   * holds an array element in the scalar: a statement of the web loads an element {@code E} into
+   * {@code s} ({@code s = E} or {@code s = f(E)}), and a later statement of the same iteration of
+   * the loops around the web stores {@code s}'s value into the same element {@code E} (ludcmp's
+   * {@code w = A[i][j]; ... w -= ...; A[i][j] = w / ...}). The scalar is then the register
+   * promotion of {@code E}: expanded along the loops of {@code E}'s subscripts it has the
+   * element's shape, the program written with the array (PolyBench's lu), whose accumulation the
+   * scheduler can reorder; expanded along the last subscript only, the loop of the other
+   * subscripts stays serialized by the scalar. Only loops around every statement of the web whose
+   * iterators are the only iterators in {@code E}'s subscripts count, and the load must precede the
+   * store in the original order for every iteration of those loops (a scan that stores first and
+   * loads the stored element for the next iteration, deriche's {@code ym1 = y1[i][j]}, is not a
+   * promotion).
+   */
+  private static Set<String> elementCopyIterators(String s, List<Statement> web, List<Loop> common, Scop scop) {
+    Set<String> out = new HashSet<>();
+    if (common.isEmpty()) return out;
+    for (Statement load : web) {
+      if (load.writes().stream().noneMatch(w -> w.array().equals(s))) continue;
+      for (Access in : load.accesses()) {
+        if (!in.isRead() || in.array().equals(s) || !(in.expr() instanceof Expr.Index)) continue;
+        String element = ExprPrinter.print(in.expr());
+        for (Statement store : web) {
+          if (store.accesses().stream().noneMatch(r -> r.isRead() && r.array().equals(s))) continue;
+          for (Access to : store.accesses()) {
+            if (!to.isWrite() || !to.array().equals(in.array()) || !element.equals(ExprPrinter.print(to.expr()))) continue;
+            Set<String> its = subscriptIterators(in.expr(), load);
+            List<Loop> along = new ArrayList<>();
+            boolean onlyCommon = true;
+            for (String it : its) {
+              Loop found = null;
+              for (Loop l : common) {
+                if (iterator(l, load).equals(it) && iterator(l, store).equals(it)) found = l;
+              }
+              if (found == null) onlyCommon = false;
+              else along.add(found);
+            }
+            if (!onlyCommon || along.isEmpty() || !loadsFirst(load, store, along, scop)) continue;
+            for (Loop l : along) out.add(iterator(l, web.get(0)));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The iterators of {@code st} in the subscripts of {@code e}. */
+  private static Set<String> subscriptIterators(Expr e, Statement st) {
+    Set<String> ids = new TreeSet<>();
+    identifiers(e, ids);
+    ids.retainAll(st.iterators());
+    return ids;
+  }
+
+  private static String iterator(Loop l, Statement st) {
+    return st.iterators().get(l.positions().get(st.name()));
+  }
+
+  /**
+   * Whether every instance of {@code load} runs before every instance of {@code store} with the
+   * same iterators on the loops {@code along}, in the original order (exact).
+   */
+  private static boolean loadsFirst(Statement load, Statement store, List<Loop> along, Scop scop) {
+    List<String> params = scop.params();
+    Relation ld = load.domain().alignParams(params);
+    Relation sd = store.domain().alignParams(params);
+    Space space = Space.map(params, ld.space().tuple(), sd.space().tuple());
+    Relation same = Relation.universe(space);
+    for (Loop l : along) {
+      same = same.equate(DimKind.IN, l.positions().get(load.name()), DimKind.OUT, l.positions().get(store.name()));
+    }
+    same = same.intersectDomain(ld).intersectRange(sd);
+    if (same.isEmpty()) return false;
+    UnionRelation timedLoad = scop.scheduleMap().intersectDomain(UnionRelation.of(ld));
+    UnionRelation timedStore = scop.scheduleMap().intersectDomain(UnionRelation.of(sd));
+    Space time = timedLoad.relations().get(0).space().range();
+    UnionRelation before = timedLoad.apply(UnionRelation.of(Relation.lexLt(time, time))).apply(timedStore.reverse());
+    return UnionRelation.of(same).isSubset(before);
   }
 
   private static int[] positions(List<Loop> loops, Statement st) {

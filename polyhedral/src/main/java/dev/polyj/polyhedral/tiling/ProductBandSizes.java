@@ -22,6 +22,12 @@ import dev.polyj.polyhedral.schedule.ScheduleNode;
  *
  * The sizes were chosen by measuring gemm at LARGE sizes on the project's machine (64, 512, 128
  * against 32, 256, 512, 1024 variants of each); other bands get null (use the default policy).
+ *
+ * <p>When the stride-one member comes before the other parallel one in the band (trmm's {@code
+ * j, k, i}: {@code i} is parallel only inside {@code k}), the outermost parallel loop, the one the
+ * threads share, is the stride-one tile loop. Its tiles then get the parallel size too: 512-wide
+ * tiles leave 1200 columns in three tiles, two for one thread and one for the other, while 64-wide
+ * ones give 19, balanced to within one tile (Pluto's 32-wide tiles are why it was ahead on trmm).
  */
 public final class ProductBandSizes {
   public static final long STRIDE_ONE = 512;
@@ -63,7 +69,7 @@ public final class ProductBandSizes {
     if (parallel < 0 || accumulation < 0) return null;
     long[] sizes = new long[3];
     sizes[parallel] = chosen[0];
-    sizes[stride1] = chosen[1];
+    sizes[stride1] = stride1 < parallel ? chosen[0] : chosen[1];
     sizes[accumulation] = chosen[2];
     return sizes;
   }

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Rewrites of a SCoP that DeLICM's transformations share: statements replaced or removed, unused scalars dropped. */
-final class ScopEdit {
+public final class ScopEdit {
   private ScopEdit() {}
 
   /** The SCoP with {@code replaced} statements swapped in (by name) and {@code removed} ones gone from the statements and schedules. */
@@ -48,7 +48,7 @@ final class ScopEdit {
   }
 
   /** The tree without the instances of the statements {@code removed}; filters left empty are dropped. */
-  static ScheduleNode without(ScheduleNode node, Set<String> removed, List<String> params) {
+  public static ScheduleNode without(ScheduleNode node, Set<String> removed, List<String> params) {
     if (node instanceof ScheduleNode.Domain d) {
       return new ScheduleNode.Domain(keep(d.domain(), removed, params), without(d.child(), removed, params));
     }
