@@ -80,14 +80,7 @@ public final class FlatRankLoop {
       Function<String, String> body, String indent) {
     StringBuilder sb = new StringBuilder();
     String in = indent;
-    sb.append(in).append("{ /* parallel loop in chunks of balanced weight: the ranks of the nest it holds */\n");
-    StringBuilder pv = new StringBuilder();
-    for (String p : params) pv.append(pv.length() > 0 ? ", " : "").append("(long long) (").append(p).append(")");
-    sb.append(in).append("  const long long ").append(v).append("p[").append(Math.max(1, params.size())).append("] = {")
-        .append(params.isEmpty() ? "0" : pv).append("};\n");
-    sb.append(in).append("  long long ").append(v).append("x0[1];\n");
-    sb.append(in).append("  long long ").append(v).append("n = (long long) ").append(v).append("card(").append(v).append("p, ")
-        .append(v).append("x0);\n");
+    prologue(sb, v, params, 1, in, "parallel loop in chunks of balanced weight: the ranks of the nest it holds");
     chunks(sb, v, in);
     sb.append(in).append("  #pragma ").append(pragma).append('\n');
     String k = v + "k";
@@ -128,6 +121,21 @@ public final class FlatRankLoop {
   }
 
   /**
+   * The opening of the block: a comment, the parameters as an array, the point array of {@code d}
+   * coordinates and the number of ranks {@code n}.
+   */
+  private static void prologue(StringBuilder sb, String v, List<String> params, int d, String in, String comment) {
+    sb.append(in).append("{ /* ").append(comment).append(" */\n");
+    StringBuilder pv = new StringBuilder();
+    for (String p : params) pv.append(pv.length() > 0 ? ", " : "").append("(long long) (").append(p).append(")");
+    sb.append(in).append("  const long long ").append(v).append("p[").append(Math.max(1, params.size())).append("] = {")
+        .append(params.isEmpty() ? "0" : pv).append("};\n");
+    sb.append(in).append("  long long ").append(v).append("x0[").append(d).append("];\n");
+    sb.append(in).append("  long long ").append(v).append("n = (long long) ").append(v).append("card(").append(v).append("p, ")
+        .append(v).append("x0);\n");
+  }
+
+  /**
    * The flat loop, a block indented by {@code indent}: {@code params} are the C values of the
    * set's parameters (in order), {@code indexType} the type the indices are declared with inside
    * each chunk, {@code pragma} the OpenMP line of the loop over chunks (without {@code #pragma}),
@@ -138,14 +146,7 @@ public final class FlatRankLoop {
     int d = levels.size();
     StringBuilder sb = new StringBuilder();
     String in = indent;
-    sb.append(in).append("{ /* collapsed loop nest: one flat loop over the ranks of its iterations */\n");
-    StringBuilder pv = new StringBuilder();
-    for (String p : params) pv.append(pv.length() > 0 ? ", " : "").append("(long long) (").append(p).append(")");
-    sb.append(in).append("  const long long ").append(v).append("p[").append(Math.max(1, params.size())).append("] = {")
-        .append(params.isEmpty() ? "0" : pv).append("};\n");
-    sb.append(in).append("  long long ").append(v).append("x0[").append(d).append("];\n");
-    sb.append(in).append("  long long ").append(v).append("n = (long long) ").append(v).append("card(").append(v).append("p, ")
-        .append(v).append("x0);\n");
+    prologue(sb, v, params, d, in, "collapsed loop nest: one flat loop over the ranks of its iterations");
     chunks(sb, v, in);
     sb.append(in).append("  #pragma ").append(pragma).append('\n');
     String k = v + "k";
