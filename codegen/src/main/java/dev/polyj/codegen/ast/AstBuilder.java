@@ -1137,11 +1137,16 @@ public final class AstBuilder {
   private List<LevelInfo> prune(List<LevelInfo> infos, boolean lower, BuildContext ctx) {
     // pieces split into many parts often share their bounds: the last of each kind is enough (the
     // one the pairwise tests below would keep)
+    List<Object> keys = new ArrayList<>(infos.size());
     Map<Object, LevelInfo> last = new HashMap<>();
-    for (LevelInfo i : infos) last.put(boundsKey(i, lower), i);
+    for (LevelInfo i : infos) {
+      Object key = boundsKey(i, lower);
+      keys.add(key);
+      last.put(key, i);
+    }
     if (last.size() < infos.size()) {
       List<LevelInfo> distinct = new ArrayList<>();
-      for (LevelInfo i : infos) if (last.get(boundsKey(i, lower)) == i) distinct.add(i);
+      for (int k = 0; k < infos.size(); k++) if (last.get(keys.get(k)) == infos.get(k)) distinct.add(infos.get(k));
       infos = distinct;
     }
     List<LevelInfo> keep = new ArrayList<>(infos);
