@@ -287,6 +287,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
 
   private Output optimizeFile(Path file, List<String> cppOptions) throws IOException {
     String text = Files.readString(file);
+    CFrontEnd.Extraction extraction = null;
     if (MULTIFOR.matcher(text).find()) {
       // multifor statements (Fassi et al., IMPACT 2013) become affine loops first: polyj multifor --polyhedral
       try {
@@ -294,13 +295,13 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       } catch (dev.polyj.polyhedral.frontend.CSourceException notMultifor) {
         // plain C with a function or macro named multifor reads as it is; else the multifor error stands
         try {
-          CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
+          extraction = CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
         } catch (RuntimeException plain) {
           throw notMultifor;
         }
       }
     }
-    CFrontEnd.Extraction extraction = CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
+    if (extraction == null) extraction = CFrontEnd.read(text, file, cppOptions, java.util.Set.of());
     List<RegionResult> regions = extraction.regions();
     List<String> notes = new ArrayList<>(extraction.notes());
     StringBuilder sb = new StringBuilder();
