@@ -72,6 +72,13 @@ public final class ArrayDump {
       }
       String dump = tokens.next();
       String endName = tokens.next();
+      if ("dump:".equals(dump) && endName != null && !name.equals(endName)
+          && name.startsWith(endName) && values.addFirstIfValue(name.substring(endName.length()))) {
+        // A kernel that prints its first value without a newline (PolyBench's trisolv) glues it
+        // to the name of the begin marker: only the end marker tells where the name ends.
+        name = endName;
+        values.rename(name);
+      }
       if (!"dump:".equals(dump) || !name.equals(endName)) {
         throw new MalformedDumpException(name + ": ends with 'end " + dump + " "
             + (endName == null ? "" : excerpt(endName)) + "'");
@@ -118,7 +125,7 @@ public final class ArrayDump {
 
   /** The values of one array as they are read. */
   private static final class Values {
-    private final String name;
+    private String name;
     private double[] values = new double[64];
     private int size;
     private int decimals;
@@ -133,6 +140,25 @@ public final class ArrayDump {
         values = Arrays.copyOf(values, size * 2);
       }
       values[size++] = v;
+    }
+
+    /** Puts {@code t} before the values read so far if it is a value; says whether it was. */
+    boolean addFirstIfValue(String t) throws MalformedDumpException {
+      if (!NUMBER.matcher(t).matches()
+          && !t.toLowerCase(Locale.ROOT).matches("[-+]?(nan|inf(inity)?)")) {
+        return false;
+      }
+      double v = parseValue(t);
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      System.arraycopy(values, 0, values, 1, size++);
+      values[0] = v;
+      return true;
+    }
+
+    void rename(String newName) {
+      name = newName;
     }
 
     private double parseValue(String t) throws MalformedDumpException {

@@ -25,11 +25,15 @@ class ArrayDumpTest {
     return Arbitraries.maps(names, values).ofMinSize(1).ofMaxSize(4).map(LinkedHashMap::new);
   }
 
-  /** Both harness formats parse back to the printed values, arrays in dump order. */
+  /**
+   * Both harness formats (and PolyBench's with the first value glued to the name) parse back to
+   * the printed values, arrays in dump order.
+   */
   @Property(tries = 200)
   void bothFormatsParseToThePrintedValues(@ForAll("dumps") Map<String, double[]> arrays)
       throws Exception {
-    for (String text : List.of(Dumps.polyj(arrays), Dumps.polybench(arrays))) {
+    for (String text : List.of(Dumps.polyj(arrays), Dumps.polybench(arrays),
+        Dumps.polybenchNewlineAfter(arrays))) {
       ArrayDump dump = ArrayDump.parse(text);
       assertEquals(List.copyOf(arrays.keySet()), dump.names());
       for (DumpedArray a : dump.arrays()) {
@@ -62,6 +66,7 @@ class ArrayDumpTest {
     assertMalformed("==BEGIN DUMP_ARRAYS==\n==END   DUMP_ARRAYS==\n", "no array");
     assertMalformed("begin dump: x\n1.00 2.00 \n", "no 'end");
     assertMalformed("begin dump: x\n1.00 \nend   dump: y\n", "ends with");
+    assertMalformed("begin dump: xy\n1.00 \nend   dump: x\n", "ends with");
     assertMalformed("begin dump: x\nend   dump: x\n", "no values");
     assertMalformed("begin dump: x\n1.00 oops \nend   dump: x\n", "x[1]");
     assertMalformed("begin dump: x\n1.00 \nend   dump: x\nbegin dump: x\n2.00 \nend   dump: x\n",

@@ -48,6 +48,26 @@ final class Dumps {
     return b.append("==END   DUMP_ARRAYS==\n").toString();
   }
 
+  /**
+   * PolyBench/C 4.2 as trisolv prints it: the newline after every 20th value (the first one
+   * included), so the first value follows the name of the begin marker without a space.
+   */
+  static String polybenchNewlineAfter(Map<String, double[]> arrays) {
+    StringBuilder b = new StringBuilder("==BEGIN DUMP_ARRAYS==\n");
+    for (Map.Entry<String, double[]> e : arrays.entrySet()) {
+      b.append("begin dump: ").append(e.getKey());
+      double[] v = e.getValue();
+      for (int i = 0; i < v.length; i++) {
+        b.append(String.format(Locale.ROOT, "%.2f ", v[i]));
+        if (i % 20 == 0) {
+          b.append('\n');
+        }
+      }
+      b.append("\nend   dump: ").append(e.getKey()).append('\n');
+    }
+    return b.append("==END   DUMP_ARRAYS==\n").toString();
+  }
+
   /** The value as printed and read back. */
   static double printed(double v) {
     return Double.parseDouble(String.format(Locale.ROOT, "%.2f", v));
