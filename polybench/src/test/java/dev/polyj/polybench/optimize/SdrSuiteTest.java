@@ -1,0 +1,64 @@
+package dev.polyj.polybench.optimize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.polyj.polyhedral.frontend.CFrontEnd;
+import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.reductions.sdr.Sdr;
+import dev.polyj.reductions.sdr.SdrResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The SDR benchmark suite ({@code bench/sdr}): its programs are the complexity table's programs in
+ * the benchmark harness (sizes as macros, loop bounds as the kernel's parameters), so SDR finds
+ * the same complexities there, and the optimizer with the {@code sdr} pass computes what the
+ * originals compute.
+ */
+class SdrSuiteTest {
+  private static final Path ROOT = Path.of("..", "bench", "sdr").toAbsolutePath().normalize();
+
+  /** Before and after, with the kernel's parameter names for the table program's sizes. */
+  @ParameterizedTest
+  @ValueSource(strings = {"gmm_gibbs", "gmm_mh", "gmm_lw", "lbp_stereo", "coxph_newton",
+      "prefix_sum_dependent"})
+  void complexitiesAreTheTableProgramsOnes(String kernel, @TempDir Path tmp) throws Exception {
+    Path file = ROOT.resolve(kernel).resolve(kernel + ".c");
+    assertTrue(Files.isRegularFile(file), file::toString);
+    Path harness = dev.polyj.polybench.suite.EmbeddedSuite.extractHarnessTo(tmp);
+    List<RegionResult> regions =
+        CFrontEnd.extract(file, List.of("-I" + harness, "-I" + ROOT.resolve(kernel)));
+    assertEquals(1, regions.size());
+    assertTrue(regions.get(0).accepted(), () -> regions.get(0).rejections().toString());
+    SdrResult suite = Sdr.simplify(regions.get(0).scop());
+    SdrResult table = SdrOracleTest.simplify(SdrOracleTest.resource(kernel + ".c"));
+    assertEquals(tableNames(table.before().toString()), suite.before().toString(), suite.report());
+    assertEquals(tableNames(table.after().toString()), suite.after().toString(), suite.report());
+  }
+
+  /** The table programs' size names as the suite's kernels call them. */
+  private static String tableNames(String complexity) {
+    return complexity.replaceAll("\\bN\\b", "n").replaceAll("\\bK\\b", "nk")
+        .replaceAll("\\bT\\b", "nt").replaceAll("\\bD\\b", "nd");
+  }
+
+  /** The suite optimized with SDR on, built and run at MINI, equal to the originals. */
+  @Test
+  void simplifiedProgramsComputeWhatTheOriginalsCompute(@TempDir Path dir) {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    List<String> args = new ArrayList<>(List.of("--suite", ROOT.toString(), "--dataset", "MINI",
+        "--enable-pass", "sdr", "--no-reassociate"));
+    OptimizerEndToEndTest.Outcome o =
+        OptimizerEndToEndTest.bench(PolyhedralOptimizer.Config.defaults(), dir, args);
+    assertEquals(0, o.exit(), o.out() + "\n" + o.err());
+    assertTrue(o.out().contains("6 kernels: 6 ok"), o::out);
+  }
+}
