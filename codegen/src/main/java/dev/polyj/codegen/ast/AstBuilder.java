@@ -857,21 +857,43 @@ public final class AstBuilder {
     for (Piece p : pieces) for (BasicRelation q : liveProj(p, d, ctx)) infos.add(analyze(q, d, ctx));
     if (infos.isEmpty()) return List.of();
     // a dimension with one value: substitute it
-    LevelInfo first = infos.get(0);
-    if (first.eq != null) {
-      Expr v = value(first);
-      boolean same = true;
-      for (LevelInfo i : infos) same &= i.eq != null && value(i).equals(v);
-      if (same && divisibilityHolds(first, ctx, d)) {
-        BuildContext inner = ctx.and(Rows.withRows(first.q, List.of(first.eq), List.of()));
-        return withValue(d, v, () -> marked(pieces, d, generate(pieces, inner, d + 1, true)));
-      }
+    LevelInfo fixed = commonValue(infos, ctx);
+    if (fixed != null && divisibilityHolds(fixed, ctx, d)) {
+      BuildContext inner = ctx.and(Rows.withRows(fixed.q, List.of(fixed.eq), List.of()));
+      return withValue(d, value(fixed), () -> marked(pieces, d, generate(pieces, inner, d + 1, true)));
     }
     if (kind(d, pieces) == LoopKind.UNROLL) {
       List<Node> unrolled = unroll(pieces, ctx, d, infos);
       if (unrolled != null) return marked(pieces, d, unrolled);
     }
     return marked(pieces, d, loop(pieces, ctx, d, infos));
+  }
+
+  /**
+   * A piece whose equality on the level's dimension gives every piece's value, or null. Values
+   * equal in form are compared first; a piece whose equality differs in form (x = 1 in a piece
+   * where y = 1, beside pieces with x = y) agrees when its own constraints entail the candidate's
+   * equality, so that a diagonal scanned next to a corner point is not a loop of guards.
+   */
+  private LevelInfo commonValue(List<LevelInfo> infos, BuildContext ctx) {
+    for (LevelInfo i : infos) if (i.eq == null) return null;
+    List<Expr> tried = new ArrayList<>();
+    for (LevelInfo cand : infos) {
+      Expr v = value(cand);
+      if (tried.contains(v)) continue;
+      if (tried.size() == 4) return null;
+      tried.add(v);
+      int base = 1 + cand.q.nVar();
+      boolean local = Rows.usesColumns(cand.eq, base, cand.eq.length);
+      boolean same = true;
+      for (LevelInfo i : infos) {
+        if (!same) break;
+        if (value(i).equals(v)) continue;
+        same = !local && ctx.entails(i.q, i.q, Arrays.copyOf(Arrays.copyOf(cand.eq, base), i.q.nCol()), true);
+      }
+      if (same) return cand;
+    }
+    return null;
   }
 
   private interface NodesSupplier {
@@ -1134,7 +1156,8 @@ public final class AstBuilder {
    * Drops alternatives that never decide the loop bound: for lower bounds (a minimum of maxima)
    * those at least as large as another, for upper bounds those at most as large as another.
    */
-  private List<LevelInfo> prune(List<LevelInfo> infos, boolean lower, BuildContext ctx) {
+  private List<LevelInfo> prune(List<LevelInfo> all, boolean lower, BuildContext ctx) {
+    List<LevelInfo> infos = all;
     // pieces split into many parts often share their bounds: the last of each kind is enough (the
     // one the pairwise tests below would keep)
     List<Object> keys = new ArrayList<>(infos.size());
@@ -1149,6 +1172,7 @@ public final class AstBuilder {
       for (int k = 0; k < infos.size(); k++) if (last.get(keys.get(k)) == infos.get(k)) distinct.add(infos.get(k));
       infos = distinct;
     }
+    if (infos.size() >= 2 && all.size() <= 16) return pruneWhereActive(infos, all, lower, ctx);
     List<LevelInfo> keep = new ArrayList<>(infos);
     for (LevelInfo i : infos) {
       List<long[]> mine = lower ? i.lowers : i.uppers;
@@ -1172,6 +1196,48 @@ public final class AstBuilder {
       }
     }
     return keep;
+  }
+
+  /**
+   * Drops the bounds of a piece that other pieces' bounds reach wherever the piece itself has
+   * points: a corner piece {@code x = 1 : y = 0} beside {@code x >= 32 y} leaves {@code x >= 32 y}
+   * alone, where {@code min(32 y, 1)} would start every later loop at 1. A bound is dropped only
+   * when every piece of the level (also those whose bounds were dropped before) still has a kept
+   * bound that reaches all its points; this also drops the bounds that others' bounds reach
+   * everywhere, which larger levels test by the rows alone.
+   */
+  private List<LevelInfo> pruneWhereActive(List<LevelInfo> infos, List<LevelInfo> all, boolean lower,
+      BuildContext ctx) {
+    List<LevelInfo> keep = new ArrayList<>(infos);
+    Map<LevelInfo, Map<LevelInfo, Boolean>> reaches = new IdentityHashMap<>();
+    // the pieces with more equalities (corners, faces) are the first to give their bounds up
+    List<LevelInfo> order = new ArrayList<>(infos);
+    order.sort(java.util.Comparator.comparingInt(i -> -i.q.equalities().size()));
+    for (LevelInfo i : order) {
+      List<LevelInfo> rest = new ArrayList<>(keep);
+      rest.remove(i);
+      boolean covered = true;
+      for (LevelInfo o : all) {
+        boolean some = false;
+        for (LevelInfo k : rest) {
+          if (some) break;
+          some = o == k || reaches.computeIfAbsent(o, x -> new IdentityHashMap<>())
+              .computeIfAbsent(k, x -> allEntailed(o, k, lower, ctx));
+        }
+        if (!some) {
+          covered = false;
+          break;
+        }
+      }
+      if (covered) keep = rest;
+    }
+    return keep;
+  }
+
+  /** Whether every bound row of k (on one side) holds at every point of o's projection. */
+  private static boolean allEntailed(LevelInfo o, LevelInfo k, boolean lower, BuildContext ctx) {
+    for (long[] r : lower ? k.lowers : k.uppers) if (!ctx.entails(o.q, k.q, r, false)) return false;
+    return true;
   }
 
   /** The bound rows of one side with the divisions they may use (equal keys, equal bounds), or i itself. */

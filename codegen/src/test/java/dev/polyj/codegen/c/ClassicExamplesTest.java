@@ -37,6 +37,13 @@ class ClassicExamplesTest {
 
   private static final Map<String, String> REPORT = new TreeMap<>();
 
+  /** Statements on the diagonal of tile pairs, one of them on a corner point (x = 1 where i = 1). */
+  private static final String CORNER_IN_TILE_PAIRS =
+      "[N] -> { A[i, j] -> [floor(j/4), floor(i/4), i, 1] : i = 1 and j = 1; "
+          + "B[i, j] -> [floor(j/4), floor(i/4), i, i] : 2 <= i < N and j = i; "
+          + "C[i, j] -> [floor(j/4), floor(i/4), i, i + 1] : 0 <= i < N and j = i + 1 and j < N } "
+          + "[N] -> { : N > 3 } { }";
+
   static List<Map<String, Long>> n(long... values) {
     List<Map<String, Long>> out = new ArrayList<>();
     for (long v : values) out.add(Map.of("N", v));
@@ -93,6 +100,12 @@ class ClassicExamplesTest {
                 + "and 0 <= j <= 11 and i < N } [T, N] -> { : 0 <= T <= 3 } { [i, j] -> unroll[x] }",
             List.of(Map.of("T", 0L, "N", 0L), Map.of("T", 3L, "N", 4L), Map.of("T", 1L, "N", 17L),
                 Map.of("T", 3L, "N", 40L), Map.of("T", 0L, "N", 25L)), -1, 33, 0, 4),
+        new Example("corner point beside a tiled diagonal (one value, no loop of guards)",
+            "[N] -> { A[i] -> [floor(i/4), i, 1] : i = 1; B[i] -> [floor(i/4), i, i] : 2 <= i < N; "
+                + "C[i] -> [floor(i/4), i, i] : 1 <= i < N } [N] -> { : N > 3 } { }",
+            n(4, 5, 9), -1, 10, 2, 2),
+        new Example("corner point beside diagonals in tile pairs",
+            CORNER_IN_TILE_PAIRS, n(4, 6, 11), -1, 12, 3, 3),
         new Example("non-injective schedule", "[N] -> { S[i, j] -> [i] : 0 <= i <= N and 0 <= j <= N } [N] -> { : } { }",
             n(-1, 0, 3), -2, 6, 2, 0),
         new Example("context", "[N] -> { S[i] -> [i] : 0 <= i <= N } [N] -> { : N >= 10 } { }",
@@ -247,6 +260,21 @@ class ClassicExamplesTest {
         + (Boolean.getBoolean("codegen.show") ? "\n" + r.code() : ""));
     assertTrue(m.loops() <= ex.minLoops() && m.guards() <= ex.minGuards(),
         () -> ex.name() + ": " + m + " above the minimal form\n" + r.code());
+  }
+
+  /**
+   * The corner piece's bound does not widen the loops beside it: the diagonal of the tile pairs
+   * is scanned in a number of loop iterations linear in N (the corner's bound {@code c2 >= 1} in
+   * every tile pair made it quadratic).
+   */
+  @org.junit.jupiter.api.Test
+  void cornerPieceKeepsTheLoopsBesideItTight() throws Exception {
+    CodegenCommand.Result r = new CodegenCommand().generate(CORNER_IN_TILE_PAIRS);
+    UnionRelation schedule = UnionRelation.parse(CodegenCommand.splitObjects(CORNER_IN_TILE_PAIRS).get(0));
+    Map<String, Long> p = Map.of("N", 400L);
+    List<AstInterpreter.Call> calls = new ArrayList<>();
+    AstInterpreter.run(r.ast(), p, 4_000, calls::add);
+    assertEquals(ScheduleOracle.expectedOrder(schedule, p, -1, 401), calls, r.code());
   }
 
   @AfterAll
