@@ -270,4 +270,37 @@ class StaticConditionFlowTest {
     // the first is locally static (n and N, affine); the second is not affine: a virtual array
     assertEquals(1, scop.arrays().stream().filter(x -> x.name().startsWith("__pj_c")).count(), scop::toString);
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Contradicting parameter values of writes parametrized at different levels (sections 6.3.2 and
+  // 6.4, appendix A.4): Q[i] runs when i < n, so P[i, 0] (0 < n) ran after it; Q never feeds R
+
+  static final String LEVELS = """
+      void levels(int N, int vals[4], int x[100][100], int s, int n) {
+      #pragma scop
+        n = vals[0];
+        for (int i = 0; i < N; i++) {
+          if (i < n)
+            s = 2 * i;
+          for (int j = 0; j < N; j++) {
+            if (j < n)
+              s = j;
+            x[i][j] = s;
+          }
+        }
+      #pragma endscop
+      }
+      """;
+
+  @Test
+  void writesParametrizedAtDifferentLevelsContradictEachOther() {
+    Analysed a = analyse(LEVELS);
+    String bad = mismatch(LEVELS, a, "N", 4, 25, 5, 4);
+    assertNull(bad, () -> bad + "\n" + a.parametric);
+    String q = ParametricFlowTest.statementWith(a.scop, "s = 2 * i");
+    String r = ParametricFlowTest.statementWith(a.scop, "x[i][j] = s");
+    // the last writer of s at R[i, j] is never Q: whenever Q[i'] ran (i' < n), P[i', 0] ran after it
+    var fromQ = ParametricFlowTest.between(a.parametric.dependence(), q, r);
+    assertTrue(fromQ == null || fromQ.isEmpty(), a.parametric::toString);
+  }
 }
