@@ -303,4 +303,44 @@ class StaticConditionFlowTest {
     var fromQ = ParametricFlowTest.between(a.parametric.dependence(), q, r);
     assertTrue(fromQ == null || fromQ.isEmpty(), a.parametric::toString);
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Listing 1 without N1 (n set before the region): at k = 0 the filters of A and H read the value
+  // of n on entry, which is the same for both
+
+  static final String LISTING1_ENTRY = LISTING1_IFS.replace("listing1(", "entry(").replace("  n = vals[0];\n", "");
+
+  @Test
+  void filterAccessesReadingTheValueOnEntryAreTheSameValue() {
+    assertTrue(!LISTING1_ENTRY.contains("vals[0]"), LISTING1_ENTRY);
+    Analysed a = analyse(LISTING1_ENTRY);
+    assertEquals(List.of(), a.parametric.parameters(), a.parametric::toString);
+    String bad = mismatch(LISTING1_ENTRY, a, "K", 2, 40, 4, 4);
+    assertNull(bad, () -> bad + "\n" + a.parametric);
+  }
+
+  /** A scalar that may be written in between (under a data-dependent condition) is not the value on entry. */
+  static final String MAY_CHANGE = """
+      void maychange(int K, int g[100], int a[100], int b[100], int n) {
+      #pragma scop
+        for (int k = 0; k < K; k++) {
+          for (int i = 0; i < 4; i++)
+            if (i < n)
+              a[i] = k;
+          if (g[k] > 1)
+            n = g[k];
+          for (int i = 0; i < 4; i++)
+            if (i < n)
+              b[i] = a[i];
+        }
+      #pragma endscop
+      }
+      """;
+
+  @Test
+  void aScalarThatMayChangeInBetweenIsNotTheValueOnEntry() {
+    Analysed a = analyse(MAY_CHANGE);
+    String bad = mismatch(MAY_CHANGE, a, "K", 3, 60, 5, 4);
+    assertNull(bad, () -> bad + "\n" + a.parametric);
+  }
 }
