@@ -117,7 +117,40 @@ class DynamicControlOracleTest {
                       C[i][j] += A[i][k] * B[k][j];
             """,
             fill2("A") + fill2("B") + fill2("C") + "  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) mask[i][j] = rndi(3);\n",
-            dump2("C")));
+            dump2("C")),
+        // locally static conditions: filters over the values of m, k0 (no filter statement)
+        new Program("static-if-else", "double A[N], B[N], C[N]; int lim[4]; int m;",
+            """
+              m = lim[0];
+              for (int i = 0; i < n; i++)
+                if (i < m)
+                  B[i] = A[i] * 2;
+                else
+                  B[i] = -A[i];
+              for (int i = 1; i < n; i++)
+                if (i < m + 3)
+                  C[i] = B[i - 1] + B[i];
+            """, fill1("A", false, 0) + fill1("C", false, 0) + fill1("lim", true, 96), dump1("B", false) + dump1("C", false)),
+        new Program("static-if-product", "double A[N][N], B[N][N], C[N][N]; int lim[4]; int k0;",
+            """
+              k0 = lim[1];
+              for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++)
+                  for (int k = 0; k < n; k++)
+                    if (k < k0)
+                      C[i][j] += A[i][k] * B[k][j];
+            """, fill2("A") + fill2("B") + fill2("C") + fill1("lim", true, 96), dump2("C")),
+        new Program("static-if-per-iteration", "int g[N], a[N], b[N]; int m;",
+            """
+              for (int k = 0; k < 8; k++) {
+                m = g[k];
+                for (int i = 0; i < n; i++)
+                  if (i < m)
+                    a[i] = a[i] + k;
+                  else
+                    b[i] = b[i] + a[i];
+              }
+            """, fill1("g", true, 96) + fill1("a", true, 50) + fill1("b", true, 50), dump1("a", true) + dump1("b", true)));
   }
 
   /** The default optimizer with every parallel loop run in parallel. */

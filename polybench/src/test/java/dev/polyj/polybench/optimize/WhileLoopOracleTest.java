@@ -165,7 +165,25 @@ class WhileLoopOracleTest {
             "  for (int k = 0; k < N; k++) for (int i = 0; i < N; i++) for (int j = 0; j <= N; j++) printf(\"%a\\n\", h[k][i][j]);\n"
                 + "  for (int i = 0; i <= N; i++) for (int j = 0; j <= N; j++) printf(\"%a\\n\", a[i][j]);\n" + dump2("P")
                 + "  printf(\"%d %d\\n\", n0, m0);\n", false),
-        WHILE_UNDER_IF);
+        WHILE_UNDER_IF,
+        // a while loop under a locally static if (m0 set in the region), then a tiled product
+        new Program("while-under-static-if", "double A[N], B[N], D[N][N]; int C[N], g[N], m0;",
+            """
+              m0 = g[0];
+              for (int i = 0; i < n; i++) {
+                if (i < m0) {
+                  while (A[i] > 0.01) {
+                    A[i] = A[i] / 2;
+                    C[i] += 1;
+                  }
+                } else
+                  B[i] = A[i];
+              }
+              for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++)
+                  D[i][j] = A[i] * A[j] + D[i][j];
+            """, fill1("A", "rnd() * 100") + fill1("g", "rndi(N)") + fill2("D", "rnd()"),
+            dump1("A", false) + dump1("B", false) + dump1("C", true) + dump2("D"), true));
   }
 
   /** While loops under a data-dependent if and in its else branch, then a tiled product. */

@@ -175,6 +175,10 @@ public final class Dataflow {
     Space timeMaps = accesses.space().mapTo(schedule.timeSpace());
     Relation unresolved = accesses;
     Relation withMaySource = Relation.empty(accesses.space());
+    // per source parametrized so far, at this level or a deeper one: its instances that ran, and
+    // those that did not, given its parameters (facts about the run whatever the level)
+    List<Relation[]> states = new ArrayList<>();
+    List<Source> stateOf = new ArrayList<>();
     if (!definite.isEmpty() || !possible.isEmpty()) {
       for (int level = schedule.arity() - 1; level >= 0; level--) {
         if (unresolved.isEmpty()) break;
@@ -188,8 +192,6 @@ public final class Dataflow {
         Relation dropped = Relation.empty(unresolved.space());
         List<Relation> lasts = new ArrayList<>();
         List<Source> lastOf = new ArrayList<>();
-        List<Relation[]> states = new ArrayList<>(); // per source parametrized at this level: executed, not
-        List<Source> stateOf = new ArrayList<>();
         for (Source s : definite) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
           Relation m = s.times.intersect(window);
@@ -204,7 +206,7 @@ public final class Dataflow {
             none = none.subtract(impossible);
             window = window.subtractDomain(impossible);
             // section 6.4, appendix A.4: parameter values of this source and of those parametrized
-            // before it at this level whose instances would have to be in contradicting states
+            // before it, at this level or a deeper one, whose instances would have to be in contradicting states
             Relation[] st = {p.writes(), notExecuted(writes, p.writes(), s, level, levels)};
             Relation inconsistent = inconsistent(st, s, states, stateOf, sources.implication, unresolved);
             if (!inconsistent.isEmpty()) {
@@ -286,8 +288,8 @@ public final class Dataflow {
   /**
    * The sink accesses of {@code unresolved} for which the parameters of source {@code s} (its
    * executed and not executed candidate instances, {@code st}) contradict those of a source
-   * parametrized before it: a pair of instances, one of each, whose filters cannot be in those
-   * states together ({@link FilterImplication#conflicting}). Removing them only removes parameter
+   * parametrized before it, at this level or a deeper one: a pair of instances, one of each,
+   * whose filters cannot be in those states together ({@link FilterImplication#conflicting}). Removing them only removes parameter
    * values that never occur (appendix A.4 of the paper; with an instance known to have run, or
    * not, from another source's parameters, this is also the information of its section 6.3.2 and
    * the bound of its section 6.4: the last execution is no earlier than any instance that must have run).

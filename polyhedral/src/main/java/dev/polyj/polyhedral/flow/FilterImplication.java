@@ -17,8 +17,10 @@ import java.util.Map;
  * {@code c} runs.
  *
  * <p>Two filter accesses read the same value when they read the same element and the last write of
- * that element before each of them is the same definite write: the filter accesses are analysed as
- * sinks of the problem's own sources (without this refinement), and their definite writers kept. On
+ * that element before each of them is the same definite write, or when no write of the region
+ * comes before either (both read the value on entry): the filter accesses are analysed as sinks of
+ * the problem's own sources (without this refinement), and their definite writers kept. (The paper
+ * matches only filter accesses with a source, end of section 4; the value on entry is one too.) On
  * the pairs where every variable read by both filters has the same writer, the value tuples agree
  * on those variables, and {@code p} runs whenever {@code c} does if no value tuple allowed by the
  * filter of {@code c} is refused by the filter of {@code p} under these equalities. A statement
@@ -47,6 +49,13 @@ final class FilterImplication {
         List<Relation> byWriter = new ArrayList<>();
         for (Relation dep : flow.mustDependence().alignParams(params).relations()) {
           byWriter.add(dep.reverse().rangeProduct(a)); // S -> [W -> x]
+        }
+        if (a.isSingleValued()) {
+          // no write before the access in the region: it reads the value the element had on
+          // entry, the same for every such access of that element
+          for (Relation none : flow.mustNoSource().alignParams(params).relations()) {
+            if (!none.isEmpty()) byWriter.add(none.rangeProduct(none)); // S -> [x -> x]
+          }
         }
         perAccess.add(byWriter);
       }

@@ -29,12 +29,13 @@ import java.util.List;
  * sink accesses without a writer for those values. {@code parameters} lists the parameters
  * introduced (the paper counts them in its Table 1).
  *
- * <p>Parameter values of two writes parametrized at the same level whose instances would be in
+ * <p>Parameter values of two writes (or of one write at two levels) whose instances would be in
  * contradicting states are removed ({@code Dataflow.inconsistent}: section 6.4 and appendix A.4,
- * which also carries the information of section 6.3.2 and the bound of section 6.4). Not done from
- * the paper: such conflicts across levels or through multi-valued filter accesses, and the Output
- * type as a case of its own; they would make the relations smaller, never different on the
- * values that occur.
+ * which also carries the information of section 6.3.2 and the bound of section 6.4), whether the
+ * writes were parametrized at the same level or at different ones: what the parameters say ran or
+ * did not run is a fact about the run at any level. Not done from the paper: such conflicts
+ * through multi-valued filter accesses, and the Output type as a case of its own; they would make
+ * the relations smaller, never different on the values that occur.
  */
 public record ParametricFlow(UnionRelation dependence, UnionRelation noSource, ImmutableList<String> parameters) {
   public ParametricFlow(UnionRelation dependence, UnionRelation noSource, List<String> parameters) {

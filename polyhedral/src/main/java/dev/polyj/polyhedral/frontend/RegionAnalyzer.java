@@ -102,6 +102,14 @@ final class RegionAnalyzer {
 
   /** The data-dependent conditions around the current point, outermost first. */
   private final List<DynamicGuard> guards = new ArrayList<>();
+  /**
+   * The if conditions not affine in the iterators and parameters around the current point
+   * (data-dependent or locally static), outermost first, with the outcome the point requires:
+   * the governed statements evaluate them again ({@link #guarded}).
+   */
+  private final List<IfCondition> conditions = new ArrayList<>();
+
+  private record IfCondition(Expr cond, boolean value) {}
   /** The locally static loop bounds around the current point, outermost first. */
   private final List<LocallyStaticBound> bounds = new ArrayList<>();
   /**
@@ -295,7 +303,7 @@ final class RegionAnalyzer {
         c = condition(i.cond());
       } catch (NotAffine e) {
         params.retainAll(paramsBefore);
-        dynamicIf(i);
+        if (!staticIf(i)) dynamicIf(i);
         return;
       }
       constraints.add(c);
@@ -768,7 +776,7 @@ final class RegionAnalyzer {
     } else {
       visit(e, false, accesses);
     }
-    if (!guards.isEmpty()) e = guarded(e, accesses);
+    if (!conditions.isEmpty()) e = guarded(e, accesses);
     addStatement(e, pos, accesses, List.copyOf(guards));
   }
 
@@ -781,6 +789,7 @@ final class RegionAnalyzer {
       accesses = new ArrayList<>(accesses);
       Set<String> read = new LinkedHashSet<>();
       for (LocallyStaticBound b : bounds) read.addAll(b.variables());
+      for (AccessInfo a : accesses) if (a.kind() == Access.Kind.READ && a.subscripts().isEmpty()) read.remove(a.array());
       for (String v : read) {
         arrays.putIfAbsent(v, lookup(v, pos));
         accesses.add(new AccessInfo(Access.Kind.READ, false, v, List.of(), new Expr.Ident(v, pos)));
@@ -813,13 +822,66 @@ final class RegionAnalyzer {
     DynamicGuard g = new DynamicGuard(virtualArray(iterators.size()), iterators.size(), cond, true, false, false);
     filterStatement(g, reads, i.cond().pos());
     guards.add(g);
+    conditions.add(new IfCondition(cond, true));
     item(i.then());
+    conditions.remove(conditions.size() - 1);
     guards.remove(guards.size() - 1);
     if (i.otherwise() != null) {
       guards.add(g.negated());
+      conditions.add(new IfCondition(cond, false));
       item(i.otherwise());
+      conditions.remove(conditions.size() - 1);
       guards.remove(guards.size() - 1);
     }
+  }
+
+  /**
+   * An {@code if} whose condition is locally static (section 4 of Verdoolaege, Nikolov, Stefanov,
+   * IMPACT 2013): affine in the iterators, the parameters and integer scalars the region modifies
+   * but the branches do not (before their last statement, as for {@link #dynamicIf}), reading no
+   * other data ({@code n = ...; for (i...) if (i < n) S;}). The condition, over the iterators and
+   * the scalars' values, is a filter of the governed statements (the else branch: its negation)
+   * whose accesses are the reads of the scalars themselves, like a locally static loop bound
+   * ({@link LocallyStaticBound}): no filter statement, no virtual array. Returns false, having
+   * read nothing, when the condition is not of this form (then it is a data-dependent one).
+   */
+  private boolean staticIf(CStmt.If i) {
+    if (collapse || !staticBounds) return false;
+    Set<String> vars = new HashSet<>();
+    if (!staticCandidates(i.cond(), Set.of(), vars, null) || vars.isEmpty()) return false;
+    if (!DynamicControl.locallyStatic(i.then(), i.otherwise(), vars)) return false;
+    int rejectionsBefore = rejections.size();
+    LinkedHashSet<String> paramsBefore = new LinkedHashSet<>(params);
+    staticNames = vars;
+    staticUsed.clear();
+    Formula c = null;
+    try {
+      c = condition(i.cond());
+    } catch (NotAffine e) {
+      c = null;
+    } finally {
+      staticNames = Set.of();
+    }
+    if (c == null || rejections.size() > rejectionsBefore || staticUsed.isEmpty()) {
+      rejections.subList(rejectionsBefore, rejections.size()).clear();
+      params.retainAll(paramsBefore);
+      return false;
+    }
+    List<String> used = List.copyOf(staticUsed);
+    Expr cond = renamed(i.cond());
+    bounds.add(new LocallyStaticBound(c, used));
+    conditions.add(new IfCondition(cond, true));
+    item(i.then());
+    conditions.remove(conditions.size() - 1);
+    bounds.remove(bounds.size() - 1);
+    if (i.otherwise() != null) {
+      bounds.add(new LocallyStaticBound(Formula.not(c), used));
+      conditions.add(new IfCondition(cond, false));
+      item(i.otherwise());
+      conditions.remove(conditions.size() - 1);
+      bounds.remove(bounds.size() - 1);
+    }
+    return true;
   }
 
   /**
@@ -1037,9 +1099,8 @@ final class RegionAnalyzer {
    */
   private Expr guarded(Expr body, List<AccessInfo> accesses) {
     Expr out = body;
-    for (int k = guards.size() - 1; k >= 0; k--) {
-      DynamicGuard g = guards.get(k);
-      if (g.loop()) continue;
+    for (int k = conditions.size() - 1; k >= 0; k--) {
+      IfCondition g = conditions.get(k);
       Expr zero = new Expr.IntLit(0, "0", g.cond().pos());
       out = g.value() ? new Expr.Cond(g.cond(), out, zero, body.pos()) : new Expr.Cond(g.cond(), zero, out, body.pos());
       List<AccessInfo> reads = new ArrayList<>();

@@ -34,6 +34,16 @@ class ParametricFlowTest {
    */
   static String check(ParametricFlow f, List<Event> run, Map<String, Long> params, String sinkStmt,
       Map<String, List<long[]>> domains) {
+    return check(f, run, params, sinkStmt, domains, null);
+  }
+
+  /**
+   * {@link #check} for a sink statement reading several arrays: a read of an element of array
+   * {@code x} is checked against the dependences from the statements writing {@code x}
+   * ({@code writes}: statement -> arrays it writes; null when every source writes the array read).
+   */
+  static String check(ParametricFlow f, List<Event> run, Map<String, Long> params, String sinkStmt,
+      Map<String, List<long[]>> domains, Map<String, Set<String>> writes) {
     Map<String, Event> lastWriter = new HashMap<>();
     Map<String, Map<String, Event>> lastOf = new HashMap<>(); // element -> statement -> last instance
     for (Event e : run) {
@@ -59,6 +69,8 @@ class ParametricFlowTest {
       for (Relation r : f.dependence().relations()) {
         String src = r.space().domainTuple().name();
         if (!r.space().rangeTuple().name().equals(sinkStmt)) continue;
+        String array = e.element.substring(0, e.element.indexOf('['));
+        if (writes != null && !writes.getOrDefault(src, Set.of()).contains(array)) continue;
         // every instance of the source statement, run or not
         for (long[] it : domains.getOrDefault(src, List.of())) {
           if (r.contains(point(r, values, it, e.iters))) sources.add(src + java.util.Arrays.toString(it));

@@ -235,12 +235,24 @@ public final class CrehcDetector {
     }
     if (reads.relations().isEmpty()) return true;
     UnionRelation sched = scop.scheduleMap();
-    // the filters' own sources: the evaluations of the conditions
-    UnionRelation virtualWrites = UnionRelation.empty(scop.params());
-    for (Statement st : scop.statements()) {
-      if (isConditionEvaluation(st)) for (Access a : st.writes()) virtualWrites = virtualWrites.union(UnionRelation.of(a.relation()));
+    // the filters' own sources: every write of a variable a filter reads (the evaluations of the
+    // conditions, the assignments of the scalars of locally static conditions), as the analysis
+    // takes a filter variable without writes to hold its value on entry
+    Set<String> filterVariables = new HashSet<>();
+    for (dev.polyj.polyhedral.flow.Filter f : filters) {
+      for (Relation a : f.accesses()) filterVariables.add(a.space().rangeTuple().name());
     }
-    FlowResult flow = Dataflow.compute(new AccessInfo(reads, writes.union(virtualWrites), null, null, sched)
+    filterVariables.remove(t);
+    UnionRelation filterWrites = UnionRelation.empty(scop.params());
+    UnionRelation filterMayWrites = UnionRelation.empty(scop.params());
+    for (Statement st : scop.statements()) {
+      for (Access a : st.writes()) {
+        if (!filterVariables.contains(a.array())) continue;
+        if (a.isMust()) filterWrites = filterWrites.union(UnionRelation.of(a.relation()));
+        else filterMayWrites = filterMayWrites.union(UnionRelation.of(a.relation()));
+      }
+    }
+    FlowResult flow = Dataflow.compute(new AccessInfo(reads, writes.union(filterWrites), filterMayWrites, null, sched)
         .withFilters(filters));
     if (!flow.mayNoSource().isEmpty()) return false;
     for (Relation d : flow.mayDependence().relations()) {

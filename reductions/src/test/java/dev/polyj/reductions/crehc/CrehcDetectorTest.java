@@ -161,4 +161,29 @@ class CrehcDetectorTest {
         }
         """).isPresent());
   }
+
+  /**
+   * A temporary set under a locally static condition and read under another on the same scalar,
+   * which changes in between: the read may see an earlier iteration's value, so the temporary is
+   * not private (the scalar's writes are sources of the filters' reads).
+   */
+  @Test
+  void aTemporaryUnderConditionsOnAChangingScalarIsNotPrivate() {
+    Optional<Crehc> c = detect("""
+        void f(int N, int w[100], int g[100], int h[100], int s) {
+        #pragma scop
+          for (int i = 0; i < N; i++) {
+            int t;
+            int m = g[i];
+            if (m > 0)
+              t = w[i];
+            m = h[i];
+            if (m > 0)
+              s = s + t;
+          }
+        #pragma endscop
+        }
+        """);
+    assertTrue(c.isEmpty() || !c.get().privates().contains("t"), c::toString);
+  }
 }
