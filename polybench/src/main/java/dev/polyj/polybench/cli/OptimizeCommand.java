@@ -82,7 +82,8 @@ final class OptimizeCommand implements Callable<Integer> {
           + "array elements, scalars defined once forwarded (the delicm pass; default: off).")
   boolean delicm;
 
-  @Option(names = "--simplify-reductions", arity = "0..1", fallbackValue = "heuristic", paramLabel = "MODE",
+  @Option(names = "--simplify-reductions", arity = "0..1", paramLabel = "MODE",
+      parameterConsumer = OptionalMode.class,
       description = "Simplify dependent reductions before scheduling (the sdr pass): each reduction face reuses "
           + "the partial result along a direction the schedule allows; MODE heuristic (the default) or optimal "
           + "(exact search). Sums then round differently (default: off).")
@@ -293,5 +294,32 @@ final class OptimizeCommand implements Callable<Integer> {
     spec.commandLine().getErr().println(message);
     spec.commandLine().getErr().flush();
     return Main.BAD_INPUT;
+  }
+
+  /**
+   * The optional MODE of {@code --simplify-reductions}: the next argument is taken as the mode
+   * unless it is an existing file (so that {@code --simplify-reductions kernel.c} reads kernel.c
+   * with the default mode) or an option.
+   */
+  static final class OptionalMode implements picocli.CommandLine.IParameterConsumer {
+    @Override
+    public void consumeParameters(java.util.Stack<String> args, picocli.CommandLine.Model.ArgSpec argSpec,
+        CommandSpec commandSpec) {
+      String mode = "heuristic";
+      if (!args.isEmpty()) {
+        String next = args.peek();
+        boolean isMode = next.equalsIgnoreCase("heuristic") || next.equalsIgnoreCase("optimal");
+        if (isMode || (!next.startsWith("-") && !isFile(next))) mode = args.pop();
+      }
+      argSpec.setValue(mode);
+    }
+
+    private static boolean isFile(String arg) {
+      try {
+        return Files.exists(Path.of(arg));
+      } catch (java.nio.file.InvalidPathException e) {
+        return false;
+      }
+    }
   }
 }

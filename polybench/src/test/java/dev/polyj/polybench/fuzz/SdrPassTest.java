@@ -97,6 +97,16 @@ class SdrPassTest {
     run = Differential.optimize(List.of("optimize", "--simplify-reductions=fast", file.toString()));
     assertEquals(2, run.code(), run.err());
     assertTrue(run.err().contains("expected heuristic or optimal"), run.err());
+    // the mode is optional: a file after the option is the file, a mode before it is the mode
+    Path spaced = work.resolve("spaced.c");
+    run = Differential.optimize(List.of("optimize", "--simplify-reductions", "optimal", file.toString(),
+        "-o", spaced.toString()));
+    assertEquals(0, run.code(), run.err());
+    assertEquals(Files.readString(optimal), Files.readString(spaced));
+    run = Differential.optimize(List.of("optimize", "--simplify-reductions", file.toString(), "-o",
+        spaced.toString()));
+    assertEquals(0, run.code(), run.err());
+    assertEquals(Files.readString(heuristic).contains("B_sdr"), Files.readString(spaced).contains("B_sdr"));
     Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
     Differential d = new Differential(work.resolve("run"), false);
     Differential.Outcome outcome = d.check(program, "suffix.c", List.of(
