@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The meaning of a multifor nest, straight from its definition (Fassi et al., IMPACT 2013,
  * sections 2.1-2.2): every nest runs as ordinary C for-loops; iteration {@code t} of its loop at
- * level {@code l} sits at referential coordinate {@code offset + grain * t} of that level; the
+ * level {@code l} sits at referential coordinate {@code offset + grain * t} of that level (grain and
+ * offset evaluated when the nest enters the level, like its bounds); the
  * executions of all nests are then ordered by their referential point (lexicographically), and
  * at one point by the position of the statements in the body. This is the oracle the generated
  * code is tested against; it enumerates and sorts, sharing nothing with the translation.
@@ -68,9 +69,13 @@ public final class MultiforInterpreter {
   private void nest(MultiforLoop m, int k, Map<String, Long> env, long[] indices, long[] key, long[] block) {
     MultiforLoop.Loop loop = m.loops().get(k);
     long i = loop.init().eval(env);
+    long grain = loop.grain().eval(env);
+    long offset = loop.offset().eval(env);
+    if (grain < 1) throw new CSourceException(loop.grain().pos(), "the grain of '" + loop.index() + "' is " + grain + ", not at least 1");
+    if (offset < 0) throw new CSourceException(loop.offset().pos(), "the offset of '" + loop.index() + "' is " + offset + ", not at least 0");
     for (long t = 0; holds(i, loop.cmp(), loop.bound().eval(env)); t++) {
       if (t >= MAX_ITERATIONS) throw new CSourceException(loop.pos(), "loop '" + loop.index() + "' runs more than " + MAX_ITERATIONS + " iterations");
-      long position = Math.addExact(loop.offset(), Math.multiplyExact(loop.grain(), t));
+      long position = Math.addExact(offset, Math.multiplyExact(grain, t));
       env.put(loop.index(), i);
       long[] idx = append(indices, i);
       int group = 0;

@@ -27,10 +27,22 @@ public record MultiforLoop(SourcePos pos, ImmutableList<Loop> loops, ImmutableLi
   /**
    * One loop of a level: {@code for (index = init; index cmp bound; index += step)} with its grain
    * (at least 1) and offset (at least 0). {@code cmp} is {@code <}, {@code <=}, {@code >} or
-   * {@code >=}; the step is non-zero and goes toward the bound.
+   * {@code >=}; the step is non-zero and goes toward the bound. Grain and offset are expressions:
+   * integer constants, or expressions of parameters and of the enclosing indices of the loop's own
+   * nest, evaluated when the level is entered (their values are checked at run time).
    */
-  public record Loop(String index, HeaderExpr init, String cmp, HeaderExpr bound, long step, long grain, long offset,
-      SourcePos pos) {}
+  public record Loop(String index, HeaderExpr init, String cmp, HeaderExpr bound, long step, HeaderExpr grain,
+      HeaderExpr offset, SourcePos pos) {
+    /** The grain's value when it is a constant, else null. */
+    public Long constantGrain() {
+      return grain.constant();
+    }
+
+    /** The offset's value when it is a constant, else null. */
+    public Long constantOffset() {
+      return offset.constant();
+    }
+  }
 
   /** An element of a multifor body. */
   public sealed interface Item {}

@@ -25,7 +25,8 @@ import java.util.Set;
  * Everything outside multifor statements is left to the C compiler. A body is a block of items or
  * a single item (typically a nested multifor). Conditions are {@code index < e}, {@code <=},
  * {@code >}, {@code >=} (either side), steps {@code ++ -- += -=} by integer constants, grains and
- * offsets integer constants (grain at least 1, offset at least 0). A level's loops may only read
+ * offsets integer expressions (a constant grain at least 1, a constant offset at least 0; others
+ * read parameters and the own nest's enclosing indices and are checked when the level runs). A level's loops may only read
  * enclosing indices of their own nest, and a statement only the indices of the nests it runs in.
  */
 public final class MultiforParser {
@@ -134,16 +135,18 @@ public final class MultiforParser {
       step(names, steps, stepSeen);
     }
     expect(";");
-    long[] grains = constants(n, "grain");
+    HeaderExpr[] grains = expressions(n, "grain");
     expect(";");
-    long[] offsets = constants(n, "offset");
+    HeaderExpr[] offsets = expressions(n, "offset");
     expect(")");
     List<MultiforLoop.Loop> loops = new ArrayList<>();
     for (int k = 0; k < n; k++) {
       MfToken t = names.get(k);
       if (cmps[k] == null) throw error(t, "no condition for index '" + t.text() + "'");
-      if (grains[k] < 1) throw error(t, "the grain of '" + t.text() + "' must be at least 1");
-      if (offsets[k] < 0) throw error(t, "the offset of '" + t.text() + "' must be at least 0");
+      Long g = grains[k].constant();
+      Long o = offsets[k].constant();
+      if (g != null && g < 1) throw new CSourceException(grains[k].pos(), "the grain of '" + t.text() + "' must be at least 1");
+      if (o != null && o < 0) throw new CSourceException(offsets[k].pos(), "the offset of '" + t.text() + "' must be at least 0");
       boolean up = cmps[k].startsWith("<");
       if (steps[k] == 0 || (steps[k] > 0) != up) {
         throw error(t, "the step of '" + t.text() + "' must go toward its bound (" + t.text() + " " + cmps[k] + " ...)");
@@ -168,21 +171,36 @@ public final class MultiforParser {
     return new MultiforLoop(kw.pos(), loops, items);
   }
 
-  /** A bound or initial value may read parameters and the enclosing indices of its own nest only. */
+  /**
+   * A bound, initial value, grain or offset may read parameters and the enclosing indices of its
+   * own nest only.
+   */
   private static void checkOwnNest(MultiforLoop.Loop loop, int nest, List<MfToken> names, List<MultiforLoop> outer) {
     Set<String> vars = new HashSet<>();
     loop.init().variables(vars);
     loop.bound().variables(vars);
+    checkOwnNest(vars, loop.pos(), "the bounds of '" + loop.index() + "'", nest, names, outer);
+    checkOwnNest(variables(loop.grain()), loop.grain().pos(), "the grain of '" + loop.index() + "'", nest, names, outer);
+    checkOwnNest(variables(loop.offset()), loop.offset().pos(), "the offset of '" + loop.index() + "'", nest, names, outer);
+  }
+
+  private static Set<String> variables(HeaderExpr e) {
+    Set<String> vars = new HashSet<>();
+    e.variables(vars);
+    return vars;
+  }
+
+  private static void checkOwnNest(Set<String> vars, SourcePos pos, String what, int nest, List<MfToken> names, List<MultiforLoop> outer) {
     for (int k = 0; k < names.size(); k++) {
       if (vars.contains(names.get(k).text())) {
-        throw new CSourceException(loop.pos(), "the bounds of '" + loop.index() + "' read '" + names.get(k).text() + "', an index of the same level");
+        throw new CSourceException(pos, what + " read '" + names.get(k).text() + "', an index of the same level");
       }
     }
     for (MultiforLoop o : outer) {
       for (int k = 0; k < o.nests(); k++) {
         String idx = o.loops().get(k).index();
         if (k != nest && vars.contains(idx)) {
-          throw new CSourceException(loop.pos(), "the bounds of '" + loop.index() + "' read '" + idx + "', an index of another nest");
+          throw new CSourceException(pos, what + " read '" + idx + "', an index of another nest");
         }
       }
     }
@@ -262,11 +280,24 @@ public final class MultiforParser {
     steps[k] = s;
   }
 
-  private long[] constants(int n, String what) {
-    long[] v = new long[n];
+  /**
+   * The grains or offsets of a header: integer expressions (constants, or expressions of
+   * parameters and enclosing indices evaluated when the level is entered).
+   */
+  private HeaderExpr[] expressions(int n, String what) {
+    HeaderExpr[] v = new HeaderExpr[n];
     for (int k = 0; k < n; k++) {
       if (k > 0) expect(",");
-      v[k] = constant(what);
+      MfToken t = peek();
+      HeaderExpr e = expr();
+      if (variables(e).isEmpty()) {
+        try {
+          e.eval(Map.of());
+        } catch (ArithmeticException ex) {
+          throw error(t, "the " + what + " '" + e.text() + "' overflows");
+        }
+      }
+      v[k] = e;
     }
     return v;
   }
@@ -619,7 +650,8 @@ public final class MultiforParser {
         throw error(idx, "the step of '" + idx.text() + "' must go toward its bound");
       }
       for (HeaderExpr e : List.of(init, bound[0])) checkAffine(e);
-      loops.add(new MultiforLoop.Loop(idx.text(), init, cmp[0], bound[0], step[0], 1, 0, kw.pos()));
+      loops.add(new MultiforLoop.Loop(idx.text(), init, cmp[0], bound[0], step[0], new HeaderExpr.Num(1, "1", kw.pos()),
+          new HeaderExpr.Num(0, "0", kw.pos()), kw.pos()));
       if (peek().is("{") && toks.get(p + 1).is("for") && closesRightAfterStatement(p + 1)) {
         next();
         braces++;

@@ -118,32 +118,57 @@ public final class MultiforTranslator {
     for (int k = 0; k < n; k++) decl.append(k > 0 ? ", " : "").append(m.loops().get(k).index()).append(" = 0");
     o.line(d + 1, decl + ";");
     for (int k = 0; k < n; k++) o.line(d + 1, "long long " + v + "lb" + k + " = 0, " + v + "n" + k + " = 0, " + v + "last" + k + " = 0;");
+    // grain and offset of each loop: a C literal when constant, else a variable set on entry
+    String[] g = new String[n];
+    String[] off = new String[n];
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
+      Long cg = l.constantGrain();
+      Long co = l.constantOffset();
+      g[k] = cg != null ? cg + "LL" : v + "g" + k;
+      off[k] = co != null ? co + "LL" : v + "o" + k;
+      if (cg == null || co == null) {
+        o.line(d + 1, "long long " + (cg == null ? g[k] + " = 1" : "") + (cg == null && co == null ? ", " : "") + (co == null ? off[k] + " = 0" : "") + ";");
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      MultiforLoop.Loop l = m.loops().get(k);
+      boolean symbolic = l.constantGrain() == null || l.constantOffset() == null;
       String guard = present == null ? "" : "if (" + present[k] + ") ";
       o.line(d + 1, guard + "{");
       o.line(d + 2, v + "lb" + k + " = (long long) (" + l.init().text() + ");");
       o.line(d + 2, "long long " + v + "b = (long long) (" + l.bound().text() + ");");
       o.line(d + 2, v + "n" + k + " = " + count(v + "lb" + k, v + "b", l) + ";");
-      String span = l.grain() == 1 ? v + "n" + k + " - 1" : l.grain() + "LL * (" + v + "n" + k + " - 1)";
-      o.line(d + 2, v + "last" + k + " = " + (l.offset() == 0 ? span : l.offset() + "LL + " + span) + ";");
+      if (!symbolic) {
+        long cg = l.constantGrain();
+        long co = l.constantOffset();
+        String span = cg == 1 ? v + "n" + k + " - 1" : cg + "LL * (" + v + "n" + k + " - 1)";
+        o.line(d + 2, v + "last" + k + " = " + (co == 0 ? span : co + "LL + " + span) + ";");
+      } else {
+        // run-time grain and offset: checked (grain >= 1, offset >= 0), last point without overflow
+        if (l.constantGrain() == null) o.line(d + 2, g[k] + " = (long long) (" + l.grain().text() + ");");
+        if (l.constantOffset() == null) o.line(d + 2, off[k] + " = (long long) (" + l.offset().text() + ");");
+        o.line(d + 2, "if (" + g[k] + " < 1 || " + off[k] + " < 0) __builtin_trap(); /* multifor: grain >= 1 and offset >= 0 */");
+        o.line(d + 2, "if (" + v + "n" + k + " > 0 && (__builtin_mul_overflow(" + g[k] + ", " + v + "n" + k + " - 1, &" + v + "last" + k + ")"
+            + " || __builtin_add_overflow(" + v + "last" + k + ", " + off[k] + ", &" + v + "last" + k + "))) __builtin_trap();");
+      }
       o.line(d + 1, "}");
     }
     String p = v + "p";
     o.line(d + 1, "long long " + p + " = 0;");
     o.line(d + 1, "int " + v + "more = 0;");
     for (int k = 0; k < n; k++) {
-      long off = m.loops().get(k).offset();
-      o.line(d + 1, "if (" + v + "n" + k + " > 0 && (!" + v + "more || " + off + "LL < " + p + ")) { " + p + " = " + off + "LL; " + v + "more = 1; }");
+      o.line(d + 1, "if (" + v + "n" + k + " > 0 && (!" + v + "more || " + off[k] + " < " + p + ")) { " + p + " = " + off[k] + "; " + v + "more = 1; }");
     }
     o.line(d + 1, "while (" + v + "more) {");
     String[] here = new String[n];
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
       here[k] = v + "a" + k;
-      String mod = l.grain() == 1 ? "" : " && (" + p + " - " + l.offset() + "LL) % " + l.grain() + "LL == 0";
-      o.line(d + 2, "int " + here[k] + " = " + v + "n" + k + " > 0 && " + p + " >= " + l.offset() + "LL && " + p + " <= " + v + "last" + k + mod + ";");
-      String t = l.grain() == 1 ? "(" + p + " - " + l.offset() + "LL)" : "(" + p + " - " + l.offset() + "LL) / " + l.grain() + "LL";
+      boolean one = "1LL".equals(g[k]);
+      String mod = one ? "" : " && (" + p + " - " + off[k] + ") % " + g[k] + " == 0";
+      o.line(d + 2, "int " + here[k] + " = " + v + "n" + k + " > 0 && " + p + " >= " + off[k] + " && " + p + " <= " + v + "last" + k + mod + ";");
+      String t = one ? "(" + p + " - " + off[k] + ")" : "(" + p + " - " + off[k] + ") / " + g[k];
       o.line(d + 2, "if (" + here[k] + ") " + l.index() + " = (int) (" + v + "lb" + k + " + " + l.step() + "LL * " + t + ");");
     }
     List<MultiforLoop.Statement> group = new ArrayList<>();
@@ -161,9 +186,16 @@ public final class MultiforTranslator {
     o.line(d + 2, v + "more = 0;");
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
-      String next = l.grain() == 1 ? p + " + 1" : l.offset() + "LL + ((" + p + " - " + l.offset() + "LL) / " + l.grain() + "LL + 1) * " + l.grain() + "LL";
+      String next;
+      if ("1LL".equals(g[k])) next = p + " + 1";
+      else if (l.constantGrain() != null && l.constantOffset() != null) {
+        next = l.constantOffset() + "LL + ((" + p + " - " + l.constantOffset() + "LL) / " + l.constantGrain() + "LL + 1) * " + l.constantGrain() + "LL";
+      } else {
+        // the next point of the progression after p <= last: never past last, so no overflow
+        next = p + " + (" + g[k] + " - (" + p + " - " + off[k] + ") % " + g[k] + ")";
+      }
       o.line(d + 2, "if (" + v + "n" + k + " > 0 && " + p + " < " + v + "last" + k + ") {");
-      o.line(d + 3, "long long " + v + "c = " + p + " < " + l.offset() + "LL ? " + l.offset() + "LL : " + next + ";");
+      o.line(d + 3, "long long " + v + "c = " + p + " < " + off[k] + " ? " + off[k] + " : " + next + ";");
       o.line(d + 3, "if (!" + v + "more || " + v + "c < " + v + "q) { " + v + "q = " + v + "c; " + v + "more = 1; }");
       o.line(d + 2, "}");
     }

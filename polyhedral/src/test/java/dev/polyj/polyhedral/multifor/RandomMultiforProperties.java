@@ -93,6 +93,45 @@ class RandomMultiforProperties {
     return inner;
   }
 
+  /**
+   * The same programs with every grain and offset read from a parameter (set at run time through a
+   * volatile, so gcc cannot fold it): the run-time grain arithmetic prints the interpreter's trace.
+   */
+  @Property(tries = 8)
+  void parametricGrainsRunTheInterpretersTrace(@ForAll("programs") String body) throws Exception {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("multifor \\(([^;]*); ([^;]*); ([^;]*); ([^;]*); ([^)]*)\\)").matcher(body);
+    StringBuilder sb = new StringBuilder();
+    Map<String, Long> params = new java.util.LinkedHashMap<>();
+    int level = 0;
+    while (m.find()) {
+      List<String> grains = new ArrayList<>();
+      List<String> offsets = new ArrayList<>();
+      String[] g = m.group(4).split(", ");
+      String[] o = m.group(5).split(", ");
+      for (int k = 0; k < g.length; k++) {
+        params.put("g" + level + "_" + k, Long.parseLong(g[k]));
+        params.put("o" + level + "_" + k, Long.parseLong(o[k]));
+        grains.add("g" + level + "_" + k);
+        offsets.add("o" + level + "_" + k);
+      }
+      m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement("multifor (" + m.group(1) + "; " + m.group(2) + "; " + m.group(3)
+          + "; " + String.join(", ", grains) + "; " + String.join(", ", offsets) + ")"));
+      level++;
+    }
+    m.appendTail(sb);
+    org.junit.jupiter.api.Assertions.assertTrue(level > 0 && !params.isEmpty(), body);
+    StringBuilder prog = new StringBuilder("#include <stdio.h>\n\nint main(void) {\n");
+    for (var e : params.entrySet()) {
+      prog.append("  volatile int v_").append(e.getKey()).append(" = ").append(e.getValue()).append(";\n");
+      prog.append("  int ").append(e.getKey()).append(" = v_").append(e.getKey()).append(";\n");
+    }
+    prog.append("  ").append(sb.toString().replace("\n", "\n  ")).append("\n  return 0;\n}\n");
+    var ev = MultiforInterpreter.run(MultiforParser.parse(prog.toString(), "t.c").get(0).loop(), params);
+    List<String> want = ev.stream().map(PaperExamplesTest::line).toList();
+    String seq = MultiforTranslator.translateFile(prog.toString(), "t.c", false);
+    assertEquals(want, PaperExamplesTest.lines(GccRunner.run(seq, false, Map.of())), seq);
+  }
+
   @Property(tries = 25)
   void translationRunsTheInterpretersTrace(@ForAll("programs") String body) throws Exception {
     String prog = PaperExamplesTest.program(Map.of(), body);
