@@ -2,6 +2,7 @@ package dev.polyj.polyhedral.multifor;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
 import dev.polyj.polyhedral.scop.SourcePos;
 import java.util.List;
 
@@ -15,9 +16,28 @@ import java.util.List;
  * @param loops the loops of this level, one per nest
  * @param items the body: prefixed statements and nested multifor levels in source order
  */
-public record MultiforLoop(SourcePos pos, ImmutableList<Loop> loops, ImmutableList<Item> items) {
+public record MultiforLoop(SourcePos pos, ImmutableList<Loop> loops, ImmutableList<Item> items, Parallelism parallelism) {
+  public MultiforLoop(SourcePos pos, List<Loop> loops, List<Item> items, Parallelism parallelism) {
+    this(pos, ImmutableList.copyOf(loops), ImmutableList.copyOf(items), parallelism);
+  }
+
   public MultiforLoop(SourcePos pos, List<Loop> loops, List<Item> items) {
-    this(pos, ImmutableList.copyOf(loops), ImmutableList.copyOf(items));
+    this(pos, loops, items, Parallelism.NONE);
+  }
+
+  /**
+   * The parallel form asked for by a {@code #pragma polyj multifor} line before the level (used
+   * by the OpenMP translation only; the multifor's meaning is unchanged, these are assertions of
+   * independence like OpenMP's own):
+   *
+   * @param threads each nest runs in its own thread from this level down, all joined at the end of
+   *     the level (the paper's section 3.2): the nests are independent of each other here
+   * @param parallel the nests whose loop at this level runs its iterations in parallel (section
+   *     2.3's OpenMP-like loop parallelization, with {@code threads} the paper's hybrid form): the
+   *     iterations of that loop, with all they run, are independent of each other
+   */
+  public record Parallelism(boolean threads, ImmutableSet<Integer> parallel) {
+    public static final Parallelism NONE = new Parallelism(false, ImmutableSet.of());
   }
 
   public int nests() {

@@ -37,14 +37,113 @@ public final class MultiforParser {
   private final String src;
   private int p;
 
+  private final String file;
+  /** The {@code #pragma polyj multifor} lines, by the index of the token that follows them. */
+  private final Map<Integer, Pragma> pragmas = new java.util.HashMap<>();
+
   private MultiforParser(String src, String file) {
     this.src = src;
+    this.file = file;
     this.toks = MfLexer.tokenize(src, file);
   }
 
   /** The outermost multifor statements of {@code src}, in order. */
   public static List<Occurrence> parse(String src, String file) {
-    return new MultiforParser(src, file).all();
+    MultiforParser ps = new MultiforParser(src, file);
+    ps.readPragmas();
+    List<Occurrence> out = ps.all();
+    for (Pragma pr : ps.pragmas.values()) {
+      if (!pr.used) throw new CSourceException(pr.pos, "'#pragma polyj multifor' must be followed by a multifor");
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // #pragma polyj multifor [threads] [parallel(k, ...)] before a multifor level
+
+  private static final java.util.regex.Pattern PRAGMA =
+      java.util.regex.Pattern.compile("(?m)^[ \\t]*(#)[ \\t]*pragma[ \\t]+polyj[ \\t]+multifor\\b([^\\n]*)");
+  private static final java.util.regex.Pattern CLAUSE =
+      java.util.regex.Pattern.compile("\\G[ \\t]*(?:(threads)|parallel[ \\t]*\\(([ \\t0-9,]*)\\)|(\\S+))");
+
+  private static final class Pragma {
+    final int start;
+    final SourcePos pos;
+    boolean threads;
+    final List<Integer> parallel = new ArrayList<>();
+    final List<SourcePos> parallelPos = new ArrayList<>();
+    boolean used;
+
+    Pragma(int start, SourcePos pos) {
+      this.start = start;
+      this.pos = pos;
+    }
+  }
+
+  private SourcePos posAt(int offset) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < offset; i++) {
+      if (src.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new SourcePos(file, line, offset - lineStart + 1);
+  }
+
+  private void readPragmas() {
+    var m = PRAGMA.matcher(src);
+    while (m.find()) {
+      Pragma pr = new Pragma(m.start(1), posAt(m.start(1)));
+      var c = CLAUSE.matcher(src).region(m.start(2), m.end(2));
+      while (c.find()) {
+        if (c.group(1) != null) {
+          pr.threads = true;
+        } else if (c.group(2) != null) {
+          for (String k : c.group(2).split(",")) {
+            if (k.isBlank()) throw new CSourceException(posAt(c.start(2)), "expected nest numbers in parallel(...)");
+            try {
+              pr.parallel.add(Integer.parseInt(k.trim()));
+            } catch (NumberFormatException e) {
+              throw new CSourceException(posAt(c.start(2)), "no nest " + k.trim() + " in this multifor");
+            }
+            pr.parallelPos.add(posAt(c.start(2)));
+          }
+        } else {
+          if (c.group(3).startsWith("//") || c.group(3).startsWith("/*")) break;
+          throw new CSourceException(posAt(c.start(3)), "unknown clause '" + c.group(3) + "' (expected 'threads' or 'parallel(k, ...)')");
+        }
+        if (c.end() == m.end(2)) break;
+      }
+      int at = 0;
+      while (at < toks.size() - 1 && toks.get(at).start() < m.end()) at++;
+      if (!toks.get(at).is("multifor")) throw new CSourceException(pr.pos, "'#pragma polyj multifor' must be followed by a multifor");
+      pragmas.put(at, pr);
+    }
+  }
+
+  /** The parallel form asked for the level at token {@code kw} (with {@code n} nests). */
+  private MultiforLoop.Parallelism parallelism(int kw, int n, boolean enclosingThreads) {
+    Pragma pr = pragmas.get(kw);
+    if (pr == null) return MultiforLoop.Parallelism.NONE;
+    pr.used = true;
+    for (int i = 0; i < pr.parallel.size(); i++) {
+      int k = pr.parallel.get(i);
+      if (k < 0 || k >= n) throw new CSourceException(pr.parallelPos.get(i), "no nest " + k + " in this multifor (nests 0 to " + (n - 1) + ")");
+    }
+    boolean threads = pr.threads || n == 1;
+    if (!pr.parallel.isEmpty() && !threads && !enclosingThreads) {
+      throw new CSourceException(pr.parallelPos.get(0), "parallel(...) needs 'threads' on this multifor or an enclosing one"
+          + " (otherwise the loop's iterations are interleaved with the other nests' in referential order)");
+    }
+    return new MultiforLoop.Parallelism(threads, com.google.common.collect.ImmutableSet.copyOf(pr.parallel));
+  }
+
+  /** Where the outermost multifor at token {@code kw} starts in the text: at its pragma line if any. */
+  private int startOf(int kw) {
+    Pragma pr = pragmas.get(kw);
+    return pr == null ? toks.get(kw).start() : pr.start;
   }
 
   /** True when the text contains the word {@code multifor} outside comments and literals. */
@@ -56,7 +155,7 @@ public final class MultiforParser {
     List<Occurrence> out = new ArrayList<>();
     while (peek().kind() != MfToken.Kind.EOF) {
       if (peek().is("multifor")) {
-        int start = peek().start();
+        int start = startOf(p);
         MultiforLoop loop = level(List.of());
         out.add(new Occurrence(start, toks.get(p - 1).end(), loop));
       } else {
@@ -98,6 +197,7 @@ public final class MultiforParser {
 
   /** A multifor level; {@code outer} holds the enclosing levels' loops, outermost first. */
   private MultiforLoop level(List<MultiforLoop> outer) {
+    int kwIndex = p;
     MfToken kw = expect("multifor");
     expect("(");
     List<MfToken> names = new ArrayList<>();
@@ -155,8 +255,10 @@ public final class MultiforParser {
       checkOwnNest(loop, k, names, outer);
       loops.add(loop);
     }
+    boolean enclosingThreads = outer.stream().anyMatch(o -> o.parallelism().threads() || o.nests() == 1);
+    MultiforLoop.Parallelism par = parallelism(kwIndex, n, enclosingThreads);
     List<MultiforLoop> inner = new ArrayList<>(outer);
-    MultiforLoop self = new MultiforLoop(kw.pos(), loops, List.of());
+    MultiforLoop self = new MultiforLoop(kw.pos(), loops, List.of(), par);
     inner.add(self);
     List<MultiforLoop.Item> items = new ArrayList<>();
     if (accept("{")) {
@@ -168,7 +270,7 @@ public final class MultiforParser {
     } else {
       item(inner, items);
     }
-    return new MultiforLoop(kw.pos(), loops, items);
+    return new MultiforLoop(kw.pos(), loops, items, par);
   }
 
   /**

@@ -26,6 +26,13 @@ import java.util.Map;
 public final class MultiforTranslator {
   private final boolean openmp;
   private int levels;
+  private boolean usesReverse;
+
+  /** The macro that makes the threads form run its nests and parallel loops in reverse order. */
+  static final String REVERSE = "POLYJ_REVERSE";
+
+  private static final String REVERSE_DEFINITION = "#ifndef " + REVERSE + "\n#define " + REVERSE
+      + " 0 /* 1: multifor threads run their nests and parallel loops in reverse order (a check of their independence) */\n#endif\n";
   private final String prefix;
 
   private MultiforTranslator(boolean openmp, String prefix) {
@@ -68,8 +75,9 @@ public final class MultiforTranslator {
       copied = r[1];
     }
     out.append(src, copied, src.length());
-    if (functions.length() == 0) return out.toString();
-    return FlatRankLoop.helpers() + functions + "\n" + out;
+    String head = tr.usesReverse ? REVERSE_DEFINITION : "";
+    if (functions.length() == 0) return head + out;
+    return head + FlatRankLoop.helpers() + functions + "\n" + out;
   }
 
   private static String leadingSpace(String s) {
@@ -109,6 +117,10 @@ public final class MultiforTranslator {
    * current point of the enclosing level (null for the outermost level).
    */
   private void level(MultiforLoop m, String[] present, Out o, int d) {
+    if (openmp && m.parallelism().threads()) {
+      threads(m, present, o, d);
+      return;
+    }
     String v = prefix + (levels++) + "_";
     int n = m.nests();
     boolean first = o.sb().length() == 0;
@@ -201,6 +213,63 @@ public final class MultiforTranslator {
     }
     o.line(d + 2, p + " = " + v + "q;");
     o.line(d + 1, "}");
+    o.line(d, "}");
+  }
+
+  /**
+   * The paper's section 3.2 parallel form of a level marked {@code threads}: each nest present
+   * runs, from this level down, as its own loops in an OpenMP task (the referential order between
+   * nests is dropped: they are independent), all joined at the end of the level; a loop marked
+   * {@code parallel} is an OpenMP taskloop (the hybrid form of section 2.3). Runs inside a parallel
+   * region: one thread creates the tasks, the team runs them, the barrier closing {@code single}
+   * joins them. With {@code POLYJ_REVERSE} set to 1 the nests are started last first and parallel
+   * loops run backwards: an order their independence allows, a check of it.
+   */
+  private void threads(MultiforLoop m, String[] present, Out o, int d) {
+    String v = prefix + (levels++) + "_";
+    usesReverse = true;
+    int n = m.nests();
+    o.line(d, "{ /* multifor: each nest in its own thread, joined at the end */");
+    o.line(d + 1, "#pragma omp single");
+    o.line(d + 1, "{");
+    o.line(d + 2, "for (int " + v + "w = 0; " + v + "w < " + n + "; " + v + "w++) {");
+    o.line(d + 3, "#pragma omp task firstprivate(" + v + "w)");
+    o.line(d + 3, "switch (" + REVERSE + " ? " + (n - 1) + " - " + v + "w : " + v + "w) {");
+    for (int k = 0; k < n; k++) {
+      o.line(d + 3, "case " + k + ":" + (present == null ? "" : " if (" + present[k] + ")") + " {");
+      nest(m, k, o, d + 4);
+      o.line(d + 3, "} break;");
+    }
+    o.line(d + 3, "}");
+    o.line(d + 2, "}");
+    o.line(d + 2, "#pragma omp taskwait");
+    o.line(d + 1, "}");
+    o.line(d, "}");
+  }
+
+  /** Nest {@code k} from level {@code m} down as plain loops (inside its task). */
+  private void nest(MultiforLoop m, int k, Out o, int d) {
+    String v = prefix + (levels++) + "_";
+    MultiforLoop.Loop l = m.loops().get(k);
+    boolean par = m.parallelism().parallel().contains(k);
+    o.line(d, "long long " + v + "lb = (long long) (" + l.init().text() + ");");
+    o.line(d, "long long " + v + "b = (long long) (" + l.bound().text() + ");");
+    o.line(d, "long long " + v + "n = " + count(v + "lb", v + "b", l) + ";");
+    if (par) o.line(d, "#pragma omp taskloop");
+    o.line(d, "for (long long " + v + "u = 0; " + v + "u < " + v + "n; " + v + "u++) {");
+    String t = par ? "(" + REVERSE + " ? " + v + "n - 1 - " + v + "u : " + v + "u)" : v + "u";
+    o.line(d + 1, "int " + l.index() + " = (int) (" + v + "lb + " + l.step() + "LL * " + t + ");");
+    for (MultiforLoop.Item it : m.items()) {
+      if (it instanceof MultiforLoop.Statement s) {
+        String text = s.texts().get(k);
+        if (text != null) o.line(d + 1, "{ " + text + " }");
+      } else {
+        MultiforLoop inner = ((MultiforLoop.Nested) it).loop();
+        o.line(d + 1, "{");
+        nest(inner, k, o, d + 2);
+        o.line(d + 1, "}");
+      }
+    }
     o.line(d, "}");
   }
 
