@@ -52,7 +52,20 @@ public record MultiforLoop(SourcePos pos, ImmutableList<Loop> loops, ImmutableLi
    * nest, evaluated when the level is entered (their values are checked at run time).
    */
   public record Loop(String index, HeaderExpr init, String cmp, HeaderExpr bound, long step, HeaderExpr grain,
-      HeaderExpr offset, SourcePos pos) {
+      HeaderExpr offset, SourcePos pos, int mappedOnto) {
+    public Loop(String index, HeaderExpr init, String cmp, HeaderExpr bound, long step, HeaderExpr grain, HeaderExpr offset, SourcePos pos) {
+      this(index, init, cmp, bound, step, grain, offset, pos, -1);
+    }
+
+    /**
+     * Whether the loop's nest is mapped by rank (grain {@code rank(k)}, section 5 of the paper):
+     * its r-th iteration, in its own order, runs at the referential point of the r-th iteration
+     * of nest {@link #mappedOnto()} (its innermost level), whatever the shapes of the two nests.
+     */
+    public boolean mapped() {
+      return mappedOnto >= 0;
+    }
+
     /** The grain's value when it is a constant, else null. */
     public Long constantGrain() {
       return grain.constant();

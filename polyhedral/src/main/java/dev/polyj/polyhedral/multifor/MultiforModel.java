@@ -141,6 +141,10 @@ public final class MultiforModel {
    * which no affine model expresses (the run-time translation handles it).
    */
   private static long grain(MultiforLoop.Loop l) {
+    if (l.mapped()) {
+      throw new CSourceException(l.grain().pos(), "nest of '" + l.index() + "' is mapped by rank: the mapping is not affine"
+          + " (only 'polyj multifor' without --polyhedral translates it)");
+    }
     Long g = l.constantGrain();
     if (g == null) {
       throw new CSourceException(l.grain().pos(), "the grain '" + l.grain().text() + "' of '" + l.index()

@@ -235,7 +235,8 @@ public final class MultiforParser {
       step(names, steps, stepSeen);
     }
     expect(";");
-    HeaderExpr[] grains = expressions(n, "grain");
+    int[] mappedOnto = new int[n];
+    HeaderExpr[] grains = grains(n, mappedOnto);
     expect(";");
     HeaderExpr[] offsets = expressions(n, "offset");
     expect(")");
@@ -251,12 +252,19 @@ public final class MultiforParser {
       if (steps[k] == 0 || (steps[k] > 0) != up) {
         throw error(t, "the step of '" + t.text() + "' must go toward its bound (" + t.text() + " " + cmps[k] + " ...)");
       }
-      MultiforLoop.Loop loop = new MultiforLoop.Loop(t.text(), inits.get(k), cmps[k], bounds[k], steps[k], grains[k], offsets[k], t.pos());
+      if (mappedOnto[k] >= 0 && (o == null || o != 0)) {
+        throw new CSourceException(offsets[k].pos(), "a nest mapped by rank takes offset 0 (its points are those of the nest it is mapped onto)");
+      }
+      MultiforLoop.Loop loop = new MultiforLoop.Loop(t.text(), inits.get(k), cmps[k], bounds[k], steps[k], grains[k], offsets[k], t.pos(), mappedOnto[k]);
       checkOwnNest(loop, k, names, outer);
       loops.add(loop);
     }
+    checkRankMapping(loops, grains, outer);
     boolean enclosingThreads = outer.stream().anyMatch(o -> o.parallelism().threads() || o.nests() == 1);
     MultiforLoop.Parallelism par = parallelism(kwIndex, n, enclosingThreads);
+    if (par.threads() && !outer.isEmpty() && !enclosingThreads && loops.stream().anyMatch(MultiforLoop.Loop::mapped)) {
+      throw error(kw, "a nested 'threads' multifor cannot hold a nest mapped by rank (put 'threads' on the outermost level)");
+    }
     List<MultiforLoop> inner = new ArrayList<>(outer);
     MultiforLoop self = new MultiforLoop(kw.pos(), loops, List.of(), par);
     inner.add(self);
@@ -270,7 +278,9 @@ public final class MultiforParser {
     } else {
       item(inner, items);
     }
-    return new MultiforLoop(kw.pos(), loops, items, par);
+    MultiforLoop result = new MultiforLoop(kw.pos(), loops, items, par);
+    checkMappedStatements(result, grains);
+    return result;
   }
 
   /**
@@ -380,6 +390,80 @@ public final class MultiforParser {
     if (seen[k]) throw error(first, "a second step for '" + names.get(k).text() + "'");
     seen[k] = true;
     steps[k] = s;
+  }
+
+  /**
+   * The grains of a header: expressions, or {@code rank(k)} (the nest is mapped by rank onto nest
+   * k; {@code mappedOnto} receives k, or -1 for an ordinary grain).
+   */
+  private HeaderExpr[] grains(int n, int[] mappedOnto) {
+    HeaderExpr[] v = new HeaderExpr[n];
+    for (int k = 0; k < n; k++) {
+      if (k > 0) expect(",");
+      mappedOnto[k] = -1;
+      if (peek().is("rank") && toks.get(p + 1).is("(")) {
+        MfToken kw = next();
+        next();
+        MfToken num = next();
+        long target;
+        try {
+          target = num.kind() == MfToken.Kind.NUMBER ? Long.parseLong(num.text()) : -1;
+        } catch (NumberFormatException e) {
+          target = -1;
+        }
+        if (target < 0 || target >= n) throw error(num, "expected a nest number between 0 and " + (n - 1) + ", not " + num);
+        if (target == k) throw error(num, "a nest cannot be mapped by rank onto itself");
+        expect(")");
+        mappedOnto[k] = (int) target;
+        v[k] = new HeaderExpr.Num(1, "rank(" + target + ")", kw.pos());
+      } else {
+        HeaderExpr[] one = expressions(1, "grain");
+        v[k] = one[0];
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      if (mappedOnto[k] >= 0 && mappedOnto[mappedOnto[k]] >= 0) {
+        throw new CSourceException(v[k].pos(), "nest " + mappedOnto[k] + " is itself mapped by rank: map onto a nest with a grain");
+      }
+    }
+    return v;
+  }
+
+  /** A nest mapped by rank is mapped at every level, onto the same nest. */
+  private static void checkRankMapping(List<MultiforLoop.Loop> loops, HeaderExpr[] grains, List<MultiforLoop> outer) {
+    if (outer.isEmpty()) return;
+    MultiforLoop parent = outer.get(outer.size() - 1);
+    for (int k = 0; k < loops.size(); k++) {
+      int here = loops.get(k).mappedOnto();
+      int there = parent.loops().get(k).mappedOnto();
+      if (here != there) {
+        throw new CSourceException(grains[k].pos(), there >= 0 ? "nest " + k + " is mapped by rank(" + there + ") at the enclosing level: write the same grain here"
+            : "nest " + k + " is not mapped by rank at the enclosing level: a nest is mapped as a whole");
+      }
+    }
+  }
+
+  /**
+   * Where a nest is mapped by rank, the levels form a chain (one nested multifor per body) and the
+   * mapped nest's statements are in the innermost one: its iterations are those of its innermost
+   * loop, each the counterpart of one innermost iteration of the nest it is mapped onto.
+   */
+  private static void checkMappedStatements(MultiforLoop m, HeaderExpr[] grains) {
+    int k0 = -1;
+    for (int k = 0; k < m.nests(); k++) if (m.loops().get(k).mapped()) k0 = k;
+    if (k0 < 0) return;
+    long nested = m.items().stream().filter(it -> it instanceof MultiforLoop.Nested).count();
+    if (nested > 1) throw new CSourceException(grains[k0].pos(), "with a nest mapped by rank a multifor body may hold one nested multifor only");
+    if (nested == 0) return;
+    for (MultiforLoop.Item it : m.items()) {
+      if (it instanceof MultiforLoop.Statement s) {
+        for (int k : s.texts().keySet()) {
+          if (m.loops().get(k).mapped()) {
+            throw new CSourceException(s.pos(), "the statements of nest " + k + ", mapped by rank, must be in the innermost multifor");
+          }
+        }
+      }
+    }
   }
 
   /**

@@ -143,8 +143,10 @@ public final class MultiforTranslator {
         o.line(d + 1, "long long " + (cg == null ? g[k] + " = 1" : "") + (cg == null && co == null ? ", " : "") + (co == null ? off[k] + " = 0" : "") + ";");
       }
     }
+    if (present == null) odometerStates(m, o, d + 1);
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
+      if (l.mapped()) continue; // never occupies points of its own
       boolean symbolic = l.constantGrain() == null || l.constantOffset() == null;
       String guard = present == null ? "" : "if (" + present[k] + ") ";
       o.line(d + 1, guard + "{");
@@ -177,11 +179,29 @@ public final class MultiforTranslator {
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
       here[k] = v + "a" + k;
+      if (l.mapped()) {
+        o.line(d + 2, "int " + here[k] + " = 0;");
+        continue;
+      }
       boolean one = "1LL".equals(g[k]);
       String mod = one ? "" : " && (" + p + " - " + off[k] + ") % " + g[k] + " == 0";
       o.line(d + 2, "int " + here[k] + " = " + v + "n" + k + " > 0 && " + p + " >= " + off[k] + " && " + p + " <= " + v + "last" + k + mod + ";");
       String t = one ? "(" + p + " - " + off[k] + ")" : "(" + p + " - " + off[k] + ") / " + g[k];
       o.line(d + 2, "if (" + here[k] + ") " + l.index() + " = (int) (" + v + "lb" + k + " + " + l.step() + "LL * " + t + ");");
+    }
+    if (m.items().stream().noneMatch(it -> it instanceof MultiforLoop.Nested)) {
+      for (int k = 0; k < n; k++) {
+        MultiforLoop.Loop l = m.loops().get(k);
+        if (!l.mapped()) continue;
+        // the next iteration of nest k, in its own order, where nest mappedOnto runs one
+        o.line(d + 2, "if (" + here[l.mappedOnto()] + ") {");
+        advance(k, here[k], o, d + 3);
+        List<MultiforLoop.Loop> chain = odometers.get(k);
+        StringBuilder set = new StringBuilder();
+        for (int j = 0; j < chain.size(); j++) set.append(chain.get(j).index()).append(" = ").append(odometerVar(k, j)).append("; ");
+        o.line(d + 3, "if (" + here[k] + ") { " + set + "}");
+        o.line(d + 2, "}");
+      }
     }
     List<MultiforLoop.Statement> group = new ArrayList<>();
     for (MultiforLoop.Item it : m.items()) {
@@ -198,6 +218,7 @@ public final class MultiforTranslator {
     o.line(d + 2, v + "more = 0;");
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
+      if (l.mapped()) continue;
       String next;
       if ("1LL".equals(g[k])) next = p + " + 1";
       else if (l.constantGrain() != null && l.constantOffset() != null) {
@@ -213,7 +234,91 @@ public final class MultiforTranslator {
     }
     o.line(d + 2, p + " = " + v + "q;");
     o.line(d + 1, "}");
+    if (present == null) {
+      for (int k : odometers.keySet()) {
+        // a nest mapped by rank may not run more iterations than the nest it is mapped onto
+        o.line(d + 1, "{");
+        o.line(d + 2, "int " + v + "extra = 0;");
+        advance(k, v + "extra", o, d + 2);
+        o.line(d + 2, "if (" + v + "extra) __builtin_trap(); /* multifor: a nest mapped by rank has more iterations than its reference */");
+        o.line(d + 1, "}");
+      }
+    }
     o.line(d, "}");
+  }
+
+  /** Per nest mapped by rank (in the multifor being translated): its loops, outermost first. */
+  private final java.util.Map<Integer, List<MultiforLoop.Loop>> odometers = new java.util.TreeMap<>();
+  private String odometerPrefix;
+
+  private String odometerVar(int nest, int level) {
+    return odometerPrefix + "r" + nest + "_x" + level;
+  }
+
+  /**
+   * Declares, for each nest of the root level mapped by rank, the state of its walk in its own
+   * lexicographic order: its indices, whether it has started, whether it is done.
+   */
+  private void odometerStates(MultiforLoop root, Out o, int d) {
+    odometers.clear();
+    odometerPrefix = prefix + (levels++) + "_";
+    for (int k = 0; k < root.nests(); k++) {
+      if (!root.loops().get(k).mapped()) continue;
+      List<MultiforLoop.Loop> chain = new ArrayList<>();
+      MultiforLoop m = root;
+      while (m != null) {
+        chain.add(m.loops().get(k));
+        MultiforLoop next = null;
+        for (MultiforLoop.Item it : m.items()) if (it instanceof MultiforLoop.Nested nd) next = nd.loop();
+        m = next;
+      }
+      odometers.put(k, chain);
+      StringBuilder decl = new StringBuilder("int ");
+      for (int j = 0; j < chain.size(); j++) decl.append(odometerVar(k, j)).append(" = 0, ");
+      o.line(d, decl + odometerPrefix + "r" + k + "_started = 0, " + odometerPrefix + "r" + k + "_done = 0;");
+    }
+  }
+
+  /**
+   * Moves nest {@code k}'s walk to its next iteration (the next point of its loops in
+   * lexicographic order, skipping empty inner loops); sets {@code found} to 1 if there is one.
+   * This is the inverse of the rank in the order of execution: the r-th call gives the r-th
+   * iteration (section 5 of the paper, without solving the ranking polynomial, since the walk
+   * visits the ranks one after the other).
+   */
+  private void advance(int k, String found, Out o, int d) {
+    List<MultiforLoop.Loop> chain = odometers.get(k);
+    int depth = chain.size();
+    String r = odometerPrefix + "r" + k + "_";
+    java.util.Map<String, String> vars = new java.util.HashMap<>();
+    for (int j = 0; j < depth; j++) vars.put(chain.get(j).index(), odometerVar(k, j));
+    String lvl = r + "lvl";
+    o.line(d, "int " + lvl + " = -1;");
+    o.line(d, "if (!" + r + "started) { " + r + "started = 1; " + odometerVar(k, 0) + " = (int) ("
+        + IndexSubstitution.substitute(chain.get(0).init().text(), vars) + "); " + lvl + " = 0; }");
+    o.line(d, "else if (!" + r + "done) { " + odometerVar(k, depth - 1) + " += " + chain.get(depth - 1).step() + "; " + lvl + " = " + (depth - 1) + "; }");
+    o.line(d, "while (" + lvl + " >= 0) {");
+    StringBuilder cond = new StringBuilder("int " + r + "ok = ");
+    for (int j = 0; j < depth; j++) {
+      MultiforLoop.Loop l = chain.get(j);
+      String c = odometerVar(k, j) + " " + l.cmp() + " (" + IndexSubstitution.substitute(l.bound().text(), vars) + ")";
+      cond.append(j < depth - 1 ? lvl + " == " + j + " ? " + c + " : " : c);
+    }
+    o.line(d + 1, cond + ";");
+    o.line(d + 1, "if (" + r + "ok && " + lvl + " == " + (depth - 1) + ") { " + found + " = 1; break; }");
+    o.line(d + 1, "if (" + r + "ok) {");
+    o.line(d + 2, lvl + "++;");
+    for (int j = 1; j < depth; j++) {
+      o.line(d + 2, "if (" + lvl + " == " + j + ") " + odometerVar(k, j) + " = (int) (" + IndexSubstitution.substitute(chain.get(j).init().text(), vars) + ");");
+    }
+    o.line(d + 1, "} else {");
+    o.line(d + 2, lvl + "--;");
+    for (int j = 0; j < depth - 1; j++) {
+      o.line(d + 2, "if (" + lvl + " == " + j + ") " + odometerVar(k, j) + " += " + chain.get(j).step() + ";");
+    }
+    o.line(d + 1, "}");
+    o.line(d, "}");
+    o.line(d, "if (!" + found + ") " + r + "done = 1;");
   }
 
   /**
