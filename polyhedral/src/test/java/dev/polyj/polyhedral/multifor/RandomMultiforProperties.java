@@ -171,7 +171,9 @@ class RandomMultiforProperties {
       idx0.add(a);
       idx1.add(b);
       idx2.add(c);
-      if (l < depth - 1 && r.nextBoolean()) open.append("1 : printf(\"O").append(l).append(" %d\\n\", ").append(b).append(");\n");
+      if (l < depth - 1 && r.nextBoolean()) {
+        open.append("1 : printf(\"O").append(l).append(" %d".repeat(l + 1)).append("\\n\", ").append(String.join(", ", idx1)).append(");\n");
+      }
       close.append("}\n");
     }
     String fmt = " %d".repeat(depth);
