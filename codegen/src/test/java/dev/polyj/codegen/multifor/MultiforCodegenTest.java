@@ -133,4 +133,25 @@ class MultiforCodegenTest {
           2 : if (c > 3) printf("C %d\\n", c); else printf("C %d\\n", c);
         }""");
   }
+
+  @Test
+  void offsetsGivenByParametersAreAffine() throws Exception {
+    // the Sobel delay and the pipeline offset as parameters: offset + grain * t stays affine
+    for (long d : new long[] {0, 2, 5}) {
+      check(params("K", 5, "N", 4, "d", d), """
+          multifor (i1 = 0, i2 = 1; i1 < K, i2 < K - 1; i1++, i2++; 1, 2; 0, d)
+          multifor (j1 = 0, j2 = 1; j1 < N, j2 < N - 1; j1++, j2++; 1, 1; 0, d + 1) {
+            0 : printf("read %d %d\\n", i1, j1);
+            1 : printf("sobel %d %d\\n", i2, j2);
+          }""");
+    }
+  }
+
+  @Test
+  void grainsGivenByParametersHaveNoAffineModel() {
+    String prog = "void f(int g) {\n  multifor (i = 0, j = 0; i < 3, j < 3; i++, j++; 1, g; 0, 0) { 0 : ; }\n}\n";
+    var e = org.junit.jupiter.api.Assertions.assertThrows(dev.polyj.polyhedral.frontend.CSourceException.class,
+        () -> MultiforCodegen.translateFile(prog, "t.c"));
+    assertTrue(e.getMessage().startsWith("t.c:2:54: error: the grain 'g' of 'j' is not a constant"), e.getMessage());
+  }
 }

@@ -23,7 +23,8 @@ final class MultiforCommand implements Callable<Integer> {
   String file;
 
   @Option(names = "--openmp", description = "Run the bodies of the different loops at each referential point as "
-      + "OpenMP sections (the paper's parallelization); without it the bodies run in source order.")
+      + "OpenMP sections (the paper's parallelization), and a level marked '#pragma polyj multifor threads parallel(k, ...)' "
+      + "as one task per nest with the listed loops as taskloops; without it the bodies run in source order.")
   boolean openmp;
 
   @Option(names = "--polyhedral", description = "Generate the loops from the polyhedral model with the code generator "

@@ -52,7 +52,9 @@ class MultiforCommandTest {
   @Test
   void badInputNamesItsPositionAndExitsWith2() throws IOException {
     String[][] cases = {
-      {"void f(void) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 0, 1; 0, 0) { 0 : g(i); }\n}\n", ":2:13: error: the grain of 'i' must be at least 1"},
+      {"void f(void) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 0, 1; 0, 0) { 0 : g(i); }\n}\n", ":2:51: error: the grain of 'i' must be at least 1"},
+      {"void f(int g) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 1, 1; 0, i) { 0 : g(i); }\n}\n", ":2:60: error: the offset of 'j' read 'i', an index of the same level"},
+      {"void f(void) {\n  #pragma polyj multifor parallel(1)\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 1, 1; 0, 0) { 0 : g(i); }\n}\n", ":2:35: error: parallel(...) needs 'threads'"},
       {"void f(void) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j--; 1, 1; 0, 0) { 0 : g(i); }\n}\n", ":2:20: error: the step of 'j' must go toward its bound"},
       {"void f(void) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 1, 1; 0, 0) {\n    2 : g(i);\n  }\n}\n", ":3:5: error: expected a nest number between 0 and 1"},
       {"void f(void) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 1, 1; 0, 0) {\n    0 : g(j);\n  }\n}\n", ":3:11: error: statement of nest 0 reads 'j', an index of nest 1"},
@@ -71,5 +73,21 @@ class MultiforCommandTest {
     MainTest.Run missing = MainTest.run("", "multifor", dir.resolve("none.c").toString());
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("no such file"), missing.err());
+  }
+
+  @Test
+  void parametricGrainsTranslateAndHaveNoPolyhedralModel() throws IOException {
+    Path p = file("void f(int g, int d) {\n  multifor (i = 0, j = 0; i < 4, j < 4; i++, j++; 1, g; 0, d) { 0 : h(i); }\n}\n");
+    MainTest.Run r = MainTest.run("", "multifor", p.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("(long long) (g)") && r.out().contains("__builtin_trap()"), r.out());
+    for (String mode : new String[] {"--polyhedral", "--model"}) {
+      MainTest.Run bad = MainTest.run("", "multifor", mode, p.toString());
+      assertEquals(2, bad.code(), mode);
+      assertTrue(bad.err().startsWith(p + ":2:54: error: the grain 'g' of 'j' is not a constant"), bad.err());
+    }
+    MainTest.Run opt = MainTest.run("", "optimize", p.toString());
+    assertEquals(2, opt.code(), opt.err());
+    assertTrue(opt.err().contains(":2:54: error: the grain 'g'"), opt.err());
   }
 }

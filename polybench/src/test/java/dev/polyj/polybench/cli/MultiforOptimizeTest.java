@@ -91,6 +91,24 @@ class MultiforOptimizeTest {
     assertTrue(bad.err().contains("m.c:"), bad.err());
   }
 
+  /** The delay of the Sobel stage as a parameter: the offset stays affine, the optimizer reads it. */
+  @Test
+  void offsetGivenByAParameter() throws IOException {
+    Assumptions.assumeTrue(GccDriver.available(), "gcc is not installed");
+    String prog = PROGRAM.replace("0, 3)", "0, d)").replace("void kernel(void)", "void kernel(int d)")
+        .replace("  kernel();\n  kernel();", "  kernel(3);\n  kernel(1);\n  kernel(6);");
+    assertTrue(prog.contains("kernel(6)") && prog.contains("0, d)"), prog);
+    Path src = dir.resolve("m.c");
+    Files.writeString(src, prog);
+    Path opt = dir.resolve("opt.c");
+    MainTest.Run o = MainTest.run("", "optimize", "-o", opt.toString(), src.toString());
+    assertEquals(0, o.code(), o.err());
+    String code = Files.readString(opt);
+    String want = run(MultiforTranslator.translateFile(prog, "m.c", false), List.of());
+    assertEquals(want, run(code, List.of()));
+    assertEquals(want, run(code, List.of("-fopenmp")));
+  }
+
   /** Plain C that calls a function named multifor is read as it is, not as a multifor statement. */
   @Test
   void aFunctionNamedMultiforIsPlainC() throws IOException {

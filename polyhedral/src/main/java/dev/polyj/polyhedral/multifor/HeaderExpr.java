@@ -53,6 +53,18 @@ public sealed interface HeaderExpr {
     };
   }
 
+  /** The value when the expression reads no variable (and evaluates without overflow), else null. */
+  default Long constant() {
+    Set<String> vars = new java.util.HashSet<>();
+    variables(vars);
+    if (!vars.isEmpty()) return null;
+    try {
+      return eval(Map.of());
+    } catch (ArithmeticException | CSourceException e) {
+      return null;
+    }
+  }
+
   /** Adds the variables the expression reads to {@code out}. */
   default void variables(Set<String> out) {
     if (this instanceof Var v) out.add(v.name());

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The meaning of a multifor nest, straight from its definition (Fassi et al., IMPACT 2013,
  * sections 2.1-2.2): every nest runs as ordinary C for-loops; iteration {@code t} of its loop at
- * level {@code l} sits at referential coordinate {@code offset + grain * t} of that level; the
+ * level {@code l} sits at referential coordinate {@code offset + grain * t} of that level (grain and
+ * offset evaluated when the nest enters the level, like its bounds); the
  * executions of all nests are then ordered by their referential point (lexicographically), and
  * at one point by the position of the statements in the body. This is the oracle the generated
  * code is tested against; it enumerates and sorts, sharing nothing with the translation.
@@ -41,6 +42,10 @@ public final class MultiforInterpreter {
 
   private final Map<MultiforLoop.Statement, Integer> ordinals = new HashMap<>();
   private final List<Event> events = new ArrayList<>();
+  /** Per nest, its innermost iterations in order: their key prefix and block prefix. */
+  private final Map<Integer, List<long[][]>> innermost = new HashMap<>();
+  /** The rank (innermost iteration number) of each execution of a nest mapped by rank. */
+  private final Map<Event, Integer> ranks = new java.util.IdentityHashMap<>();
 
   private MultiforInterpreter(MultiforLoop root) {
     number(root);
@@ -59,29 +64,61 @@ public final class MultiforInterpreter {
     for (int k = 0; k < root.nests(); k++) {
       in.nest(root, k, new HashMap<>(parameters), new long[0], new long[0], new long[0]);
     }
-    List<Event> out = new ArrayList<>(in.events);
+    List<Event> out = new ArrayList<>();
+    for (Event e : in.events) out.add(in.ranks.containsKey(e) ? in.mapped(root, e) : e);
     out.sort((a, b) -> Arrays.compare(a.key(), b.key()));
     return out;
+  }
+
+  /**
+   * An execution of a nest mapped by rank (section 5 of the paper), moved to the referential point
+   * of the iteration of the same rank of the nest it is mapped onto, at its own place in the body.
+   */
+  private Event mapped(MultiforLoop root, Event e) {
+    int onto = root.loops().get(e.nest()).mappedOnto();
+    int r = ranks.get(e);
+    List<long[][]> refs = innermost.getOrDefault(onto, List.of());
+    if (r >= refs.size()) {
+      throw new CSourceException(root.pos(), "nest " + e.nest() + " runs more iterations than nest " + onto + ", onto which it is mapped by rank ("
+          + refs.size() + ")");
+    }
+    long[] key = refs.get(r)[0];
+    long[] block = refs.get(r)[1];
+    key = append(append(key, e.key()[e.key().length - 2]), e.key()[e.key().length - 1]);
+    block = append(block, e.block()[e.block().length - 1]);
+    return new Event(e.statement(), e.nest(), e.text(), e.indices(), key, block);
   }
 
   /** Runs nest {@code k} from level {@code m} down, as plain C loops, recording its executions. */
   private void nest(MultiforLoop m, int k, Map<String, Long> env, long[] indices, long[] key, long[] block) {
     MultiforLoop.Loop loop = m.loops().get(k);
     long i = loop.init().eval(env);
+    long grain = loop.grain().eval(env);
+    long offset = loop.offset().eval(env);
+    if (grain < 1) throw new CSourceException(loop.grain().pos(), "the grain of '" + loop.index() + "' is " + grain + ", not at least 1");
+    if (offset < 0) throw new CSourceException(loop.offset().pos(), "the offset of '" + loop.index() + "' is " + offset + ", not at least 0");
     for (long t = 0; holds(i, loop.cmp(), loop.bound().eval(env)); t++) {
       if (t >= MAX_ITERATIONS) throw new CSourceException(loop.pos(), "loop '" + loop.index() + "' runs more than " + MAX_ITERATIONS + " iterations");
-      long position = Math.addExact(loop.offset(), Math.multiplyExact(loop.grain(), t));
+      long position = Math.addExact(offset, Math.multiplyExact(grain, t));
       env.put(loop.index(), i);
       long[] idx = append(indices, i);
       int group = 0;
+      int rank = -1;
+      if (m.items().stream().noneMatch(it -> it instanceof MultiforLoop.Nested)) {
+        List<long[][]> mine = innermost.computeIfAbsent(k, x -> new ArrayList<>());
+        mine.add(new long[][] {append(key, position), append(block, position)});
+        rank = mine.size() - 1;
+      }
       for (int item = 0; item < m.items().size(); item++) {
         MultiforLoop.Item it = m.items().get(item);
         if (it instanceof MultiforLoop.Statement s) {
           int j = 0;
           for (Map.Entry<Integer, String> e : s.texts().entrySet()) {
             if (e.getKey() == k) {
-              events.add(new Event(ordinals.get(s), k, e.getValue(), idx,
-                  append(append(append(key, position), item), j), append(append(block, position), group)));
+              Event ev = new Event(ordinals.get(s), k, e.getValue(), idx,
+                  append(append(append(key, position), item), j), append(append(block, position), group));
+              events.add(ev);
+              if (loop.mapped()) ranks.put(ev, rank);
             }
             j++;
           }

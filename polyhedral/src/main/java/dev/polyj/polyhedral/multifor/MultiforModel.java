@@ -86,6 +86,7 @@ public final class MultiforModel {
       Set<String> vars = new LinkedHashSet<>();
       l.init().variables(vars);
       l.bound().variables(vars);
+      l.offset().variables(vars);
       for (String v : vars) if (!indexNames.contains(v)) params.add(v);
     }
     for (MultiforLoop.Item it : m.items()) if (it instanceof MultiforLoop.Nested n) collectParams(n.loop());
@@ -111,7 +112,7 @@ public final class MultiforModel {
     for (int item = 0; item < m.items().size(); item++) {
       MultiforLoop.Item it = m.items().get(item);
       List<String> mySched = new ArrayList<>(sched);
-      mySched.add(l.offset() + " + " + l.grain() + "*" + t);
+      mySched.add(offset(l, subst) + " + " + grain(l) + "*" + t);
       mySched.add(Integer.toString(item));
       if (it instanceof MultiforLoop.Statement s) {
         int j = 0;
@@ -133,6 +134,44 @@ public final class MultiforModel {
         level(((MultiforLoop.Nested) it).loop(), k, myLoops, mySched, myCons, mySubst);
       }
     }
+  }
+
+  /**
+   * A constant grain: a grain given by a parameter multiplies the loop counter in the schedule,
+   * which no affine model expresses (the run-time translation handles it).
+   */
+  private static long grain(MultiforLoop.Loop l) {
+    if (l.mapped()) {
+      throw new CSourceException(l.grain().pos(), "nest of '" + l.index() + "' is mapped by rank: the mapping is not affine"
+          + " (only 'polyj multifor' without --polyhedral translates it)");
+    }
+    Long g = l.constantGrain();
+    if (g == null) {
+      throw new CSourceException(l.grain().pos(), "the grain '" + l.grain().text() + "' of '" + l.index()
+          + "' is not a constant: it multiplies the loop counter, so the multifor has no affine model"
+          + " (only 'polyj multifor' without --polyhedral translates it)");
+    }
+    return g;
+  }
+
+  /**
+   * The offset: a constant, or an affine expression of parameters, which the context assumes to
+   * be non-negative (an offset reading a loop index has no model here).
+   */
+  private String offset(MultiforLoop.Loop l, Map<String, String> subst) {
+    Long o = l.constantOffset();
+    if (o != null) return Long.toString(o);
+    Set<String> vars = new LinkedHashSet<>();
+    l.offset().variables(vars);
+    for (String v : vars) {
+      if (indexNames.contains(v)) {
+        throw new CSourceException(l.offset().pos(), "the offset '" + l.offset().text() + "' of '" + l.index()
+            + "' reads the loop index '" + v + "': no affine model (only 'polyj multifor' without --polyhedral translates it)");
+      }
+    }
+    String e = isl(l.offset(), subst);
+    assumptions.add(e + " >= 0");
+    return "(" + e + ")";
   }
 
   /** A header expression in isl notation; loop indices replaced by their counter expressions. */

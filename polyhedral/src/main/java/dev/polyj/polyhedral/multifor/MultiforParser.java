@@ -25,7 +25,8 @@ import java.util.Set;
  * Everything outside multifor statements is left to the C compiler. A body is a block of items or
  * a single item (typically a nested multifor). Conditions are {@code index < e}, {@code <=},
  * {@code >}, {@code >=} (either side), steps {@code ++ -- += -=} by integer constants, grains and
- * offsets integer constants (grain at least 1, offset at least 0). A level's loops may only read
+ * offsets integer expressions (a constant grain at least 1, a constant offset at least 0; others
+ * read parameters and the own nest's enclosing indices and are checked when the level runs). A level's loops may only read
  * enclosing indices of their own nest, and a statement only the indices of the nests it runs in.
  */
 public final class MultiforParser {
@@ -36,14 +37,113 @@ public final class MultiforParser {
   private final String src;
   private int p;
 
+  private final String file;
+  /** The {@code #pragma polyj multifor} lines, by the index of the token that follows them. */
+  private final Map<Integer, Pragma> pragmas = new java.util.HashMap<>();
+
   private MultiforParser(String src, String file) {
     this.src = src;
+    this.file = file;
     this.toks = MfLexer.tokenize(src, file);
   }
 
   /** The outermost multifor statements of {@code src}, in order. */
   public static List<Occurrence> parse(String src, String file) {
-    return new MultiforParser(src, file).all();
+    MultiforParser ps = new MultiforParser(src, file);
+    ps.readPragmas();
+    List<Occurrence> out = ps.all();
+    for (Pragma pr : ps.pragmas.values()) {
+      if (!pr.used) throw new CSourceException(pr.pos, "'#pragma polyj multifor' must be followed by a multifor");
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // #pragma polyj multifor [threads] [parallel(k, ...)] before a multifor level
+
+  private static final java.util.regex.Pattern PRAGMA =
+      java.util.regex.Pattern.compile("(?m)^[ \\t]*(#)[ \\t]*pragma[ \\t]+polyj[ \\t]+multifor\\b([^\\n]*)");
+  private static final java.util.regex.Pattern CLAUSE =
+      java.util.regex.Pattern.compile("\\G[ \\t]*(?:(threads)|parallel[ \\t]*\\(([ \\t0-9,]*)\\)|(\\S+))");
+
+  private static final class Pragma {
+    final int start;
+    final SourcePos pos;
+    boolean threads;
+    final List<Integer> parallel = new ArrayList<>();
+    final List<SourcePos> parallelPos = new ArrayList<>();
+    boolean used;
+
+    Pragma(int start, SourcePos pos) {
+      this.start = start;
+      this.pos = pos;
+    }
+  }
+
+  private SourcePos posAt(int offset) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < offset; i++) {
+      if (src.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new SourcePos(file, line, offset - lineStart + 1);
+  }
+
+  private void readPragmas() {
+    var m = PRAGMA.matcher(src);
+    while (m.find()) {
+      Pragma pr = new Pragma(m.start(1), posAt(m.start(1)));
+      var c = CLAUSE.matcher(src).region(m.start(2), m.end(2));
+      while (c.find()) {
+        if (c.group(1) != null) {
+          pr.threads = true;
+        } else if (c.group(2) != null) {
+          for (String k : c.group(2).split(",")) {
+            if (k.isBlank()) throw new CSourceException(posAt(c.start(2)), "expected nest numbers in parallel(...)");
+            try {
+              pr.parallel.add(Integer.parseInt(k.trim()));
+            } catch (NumberFormatException e) {
+              throw new CSourceException(posAt(c.start(2)), "no nest " + k.trim() + " in this multifor");
+            }
+            pr.parallelPos.add(posAt(c.start(2)));
+          }
+        } else {
+          if (c.group(3).startsWith("//") || c.group(3).startsWith("/*")) break;
+          throw new CSourceException(posAt(c.start(3)), "unknown clause '" + c.group(3) + "' (expected 'threads' or 'parallel(k, ...)')");
+        }
+        if (c.end() == m.end(2)) break;
+      }
+      int at = 0;
+      while (at < toks.size() - 1 && toks.get(at).start() < m.end()) at++;
+      if (!toks.get(at).is("multifor")) throw new CSourceException(pr.pos, "'#pragma polyj multifor' must be followed by a multifor");
+      pragmas.put(at, pr);
+    }
+  }
+
+  /** The parallel form asked for the level at token {@code kw} (with {@code n} nests). */
+  private MultiforLoop.Parallelism parallelism(int kw, int n, boolean enclosingThreads) {
+    Pragma pr = pragmas.get(kw);
+    if (pr == null) return MultiforLoop.Parallelism.NONE;
+    pr.used = true;
+    for (int i = 0; i < pr.parallel.size(); i++) {
+      int k = pr.parallel.get(i);
+      if (k < 0 || k >= n) throw new CSourceException(pr.parallelPos.get(i), "no nest " + k + " in this multifor (nests 0 to " + (n - 1) + ")");
+    }
+    boolean threads = pr.threads || n == 1;
+    if (!pr.parallel.isEmpty() && !threads && !enclosingThreads) {
+      throw new CSourceException(pr.parallelPos.get(0), "parallel(...) needs 'threads' on this multifor or an enclosing one"
+          + " (otherwise the loop's iterations are interleaved with the other nests' in referential order)");
+    }
+    return new MultiforLoop.Parallelism(threads, com.google.common.collect.ImmutableSet.copyOf(pr.parallel));
+  }
+
+  /** Where the outermost multifor at token {@code kw} starts in the text: at its pragma line if any. */
+  private int startOf(int kw) {
+    Pragma pr = pragmas.get(kw);
+    return pr == null ? toks.get(kw).start() : pr.start;
   }
 
   /** True when the text contains the word {@code multifor} outside comments and literals. */
@@ -55,7 +155,7 @@ public final class MultiforParser {
     List<Occurrence> out = new ArrayList<>();
     while (peek().kind() != MfToken.Kind.EOF) {
       if (peek().is("multifor")) {
-        int start = peek().start();
+        int start = startOf(p);
         MultiforLoop loop = level(List.of());
         out.add(new Occurrence(start, toks.get(p - 1).end(), loop));
       } else {
@@ -97,6 +197,7 @@ public final class MultiforParser {
 
   /** A multifor level; {@code outer} holds the enclosing levels' loops, outermost first. */
   private MultiforLoop level(List<MultiforLoop> outer) {
+    int kwIndex = p;
     MfToken kw = expect("multifor");
     expect("(");
     List<MfToken> names = new ArrayList<>();
@@ -134,26 +235,38 @@ public final class MultiforParser {
       step(names, steps, stepSeen);
     }
     expect(";");
-    long[] grains = constants(n, "grain");
+    int[] mappedOnto = new int[n];
+    HeaderExpr[] grains = grains(n, mappedOnto);
     expect(";");
-    long[] offsets = constants(n, "offset");
+    HeaderExpr[] offsets = expressions(n, "offset");
     expect(")");
     List<MultiforLoop.Loop> loops = new ArrayList<>();
     for (int k = 0; k < n; k++) {
       MfToken t = names.get(k);
       if (cmps[k] == null) throw error(t, "no condition for index '" + t.text() + "'");
-      if (grains[k] < 1) throw error(t, "the grain of '" + t.text() + "' must be at least 1");
-      if (offsets[k] < 0) throw error(t, "the offset of '" + t.text() + "' must be at least 0");
+      Long g = grains[k].constant();
+      Long o = offsets[k].constant();
+      if (g != null && g < 1) throw new CSourceException(grains[k].pos(), "the grain of '" + t.text() + "' must be at least 1");
+      if (o != null && o < 0) throw new CSourceException(offsets[k].pos(), "the offset of '" + t.text() + "' must be at least 0");
       boolean up = cmps[k].startsWith("<");
       if (steps[k] == 0 || (steps[k] > 0) != up) {
         throw error(t, "the step of '" + t.text() + "' must go toward its bound (" + t.text() + " " + cmps[k] + " ...)");
       }
-      MultiforLoop.Loop loop = new MultiforLoop.Loop(t.text(), inits.get(k), cmps[k], bounds[k], steps[k], grains[k], offsets[k], t.pos());
+      if (mappedOnto[k] >= 0 && (o == null || o != 0)) {
+        throw new CSourceException(offsets[k].pos(), "a nest mapped by rank takes offset 0 (its points are those of the nest it is mapped onto)");
+      }
+      MultiforLoop.Loop loop = new MultiforLoop.Loop(t.text(), inits.get(k), cmps[k], bounds[k], steps[k], grains[k], offsets[k], t.pos(), mappedOnto[k]);
       checkOwnNest(loop, k, names, outer);
       loops.add(loop);
     }
+    checkRankMapping(loops, grains, outer);
+    boolean enclosingThreads = outer.stream().anyMatch(o -> o.parallelism().threads() || o.nests() == 1);
+    MultiforLoop.Parallelism par = parallelism(kwIndex, n, enclosingThreads);
+    if (par.threads() && !outer.isEmpty() && !enclosingThreads && loops.stream().anyMatch(MultiforLoop.Loop::mapped)) {
+      throw error(kw, "a nested 'threads' multifor cannot hold a nest mapped by rank (put 'threads' on the outermost level)");
+    }
     List<MultiforLoop> inner = new ArrayList<>(outer);
-    MultiforLoop self = new MultiforLoop(kw.pos(), loops, List.of());
+    MultiforLoop self = new MultiforLoop(kw.pos(), loops, List.of(), par);
     inner.add(self);
     List<MultiforLoop.Item> items = new ArrayList<>();
     if (accept("{")) {
@@ -165,24 +278,41 @@ public final class MultiforParser {
     } else {
       item(inner, items);
     }
-    return new MultiforLoop(kw.pos(), loops, items);
+    MultiforLoop result = new MultiforLoop(kw.pos(), loops, items, par);
+    checkMappedStatements(result, grains);
+    return result;
   }
 
-  /** A bound or initial value may read parameters and the enclosing indices of its own nest only. */
+  /**
+   * A bound, initial value, grain or offset may read parameters and the enclosing indices of its
+   * own nest only.
+   */
   private static void checkOwnNest(MultiforLoop.Loop loop, int nest, List<MfToken> names, List<MultiforLoop> outer) {
     Set<String> vars = new HashSet<>();
     loop.init().variables(vars);
     loop.bound().variables(vars);
+    checkOwnNest(vars, loop.pos(), "the bounds of '" + loop.index() + "'", nest, names, outer);
+    checkOwnNest(variables(loop.grain()), loop.grain().pos(), "the grain of '" + loop.index() + "'", nest, names, outer);
+    checkOwnNest(variables(loop.offset()), loop.offset().pos(), "the offset of '" + loop.index() + "'", nest, names, outer);
+  }
+
+  private static Set<String> variables(HeaderExpr e) {
+    Set<String> vars = new HashSet<>();
+    e.variables(vars);
+    return vars;
+  }
+
+  private static void checkOwnNest(Set<String> vars, SourcePos pos, String what, int nest, List<MfToken> names, List<MultiforLoop> outer) {
     for (int k = 0; k < names.size(); k++) {
       if (vars.contains(names.get(k).text())) {
-        throw new CSourceException(loop.pos(), "the bounds of '" + loop.index() + "' read '" + names.get(k).text() + "', an index of the same level");
+        throw new CSourceException(pos, what + " read '" + names.get(k).text() + "', an index of the same level");
       }
     }
     for (MultiforLoop o : outer) {
       for (int k = 0; k < o.nests(); k++) {
         String idx = o.loops().get(k).index();
         if (k != nest && vars.contains(idx)) {
-          throw new CSourceException(loop.pos(), "the bounds of '" + loop.index() + "' read '" + idx + "', an index of another nest");
+          throw new CSourceException(pos, what + " read '" + idx + "', an index of another nest");
         }
       }
     }
@@ -262,11 +392,98 @@ public final class MultiforParser {
     steps[k] = s;
   }
 
-  private long[] constants(int n, String what) {
-    long[] v = new long[n];
+  /**
+   * The grains of a header: expressions, or {@code rank(k)} (the nest is mapped by rank onto nest
+   * k; {@code mappedOnto} receives k, or -1 for an ordinary grain).
+   */
+  private HeaderExpr[] grains(int n, int[] mappedOnto) {
+    HeaderExpr[] v = new HeaderExpr[n];
     for (int k = 0; k < n; k++) {
       if (k > 0) expect(",");
-      v[k] = constant(what);
+      mappedOnto[k] = -1;
+      if (peek().is("rank") && toks.get(p + 1).is("(")) {
+        MfToken kw = next();
+        next();
+        MfToken num = next();
+        long target;
+        try {
+          target = num.kind() == MfToken.Kind.NUMBER ? Long.parseLong(num.text()) : -1;
+        } catch (NumberFormatException e) {
+          target = -1;
+        }
+        if (target < 0 || target >= n) throw error(num, "expected a nest number between 0 and " + (n - 1) + ", not " + num);
+        if (target == k) throw error(num, "a nest cannot be mapped by rank onto itself");
+        expect(")");
+        mappedOnto[k] = (int) target;
+        v[k] = new HeaderExpr.Num(1, "rank(" + target + ")", kw.pos());
+      } else {
+        HeaderExpr[] one = expressions(1, "grain");
+        v[k] = one[0];
+      }
+    }
+    for (int k = 0; k < n; k++) {
+      if (mappedOnto[k] >= 0 && mappedOnto[mappedOnto[k]] >= 0) {
+        throw new CSourceException(v[k].pos(), "nest " + mappedOnto[k] + " is itself mapped by rank: map onto a nest with a grain");
+      }
+    }
+    return v;
+  }
+
+  /** A nest mapped by rank is mapped at every level, onto the same nest. */
+  private static void checkRankMapping(List<MultiforLoop.Loop> loops, HeaderExpr[] grains, List<MultiforLoop> outer) {
+    if (outer.isEmpty()) return;
+    MultiforLoop parent = outer.get(outer.size() - 1);
+    for (int k = 0; k < loops.size(); k++) {
+      int here = loops.get(k).mappedOnto();
+      int there = parent.loops().get(k).mappedOnto();
+      if (here != there) {
+        throw new CSourceException(grains[k].pos(), there >= 0 ? "nest " + k + " is mapped by rank(" + there + ") at the enclosing level: write the same grain here"
+            : "nest " + k + " is not mapped by rank at the enclosing level: a nest is mapped as a whole");
+      }
+    }
+  }
+
+  /**
+   * Where a nest is mapped by rank, the levels form a chain (one nested multifor per body) and the
+   * mapped nest's statements are in the innermost one: its iterations are those of its innermost
+   * loop, each the counterpart of one innermost iteration of the nest it is mapped onto.
+   */
+  private static void checkMappedStatements(MultiforLoop m, HeaderExpr[] grains) {
+    int k0 = -1;
+    for (int k = 0; k < m.nests(); k++) if (m.loops().get(k).mapped()) k0 = k;
+    if (k0 < 0) return;
+    long nested = m.items().stream().filter(it -> it instanceof MultiforLoop.Nested).count();
+    if (nested > 1) throw new CSourceException(grains[k0].pos(), "with a nest mapped by rank a multifor body may hold one nested multifor only");
+    if (nested == 0) return;
+    for (MultiforLoop.Item it : m.items()) {
+      if (it instanceof MultiforLoop.Statement s) {
+        for (int k : s.texts().keySet()) {
+          if (m.loops().get(k).mapped()) {
+            throw new CSourceException(s.pos(), "the statements of nest " + k + ", mapped by rank, must be in the innermost multifor");
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The grains or offsets of a header: integer expressions (constants, or expressions of
+   * parameters and enclosing indices evaluated when the level is entered).
+   */
+  private HeaderExpr[] expressions(int n, String what) {
+    HeaderExpr[] v = new HeaderExpr[n];
+    for (int k = 0; k < n; k++) {
+      if (k > 0) expect(",");
+      MfToken t = peek();
+      HeaderExpr e = expr();
+      if (variables(e).isEmpty()) {
+        try {
+          e.eval(Map.of());
+        } catch (ArithmeticException ex) {
+          throw error(t, "the " + what + " '" + e.text() + "' overflows");
+        }
+      }
+      v[k] = e;
     }
     return v;
   }
@@ -619,7 +836,8 @@ public final class MultiforParser {
         throw error(idx, "the step of '" + idx.text() + "' must go toward its bound");
       }
       for (HeaderExpr e : List.of(init, bound[0])) checkAffine(e);
-      loops.add(new MultiforLoop.Loop(idx.text(), init, cmp[0], bound[0], step[0], 1, 0, kw.pos()));
+      loops.add(new MultiforLoop.Loop(idx.text(), init, cmp[0], bound[0], step[0], new HeaderExpr.Num(1, "1", kw.pos()),
+          new HeaderExpr.Num(0, "0", kw.pos()), kw.pos()));
       if (peek().is("{") && toks.get(p + 1).is("for") && closesRightAfterStatement(p + 1)) {
         next();
         braces++;

@@ -26,6 +26,13 @@ import java.util.Map;
 public final class MultiforTranslator {
   private final boolean openmp;
   private int levels;
+  private boolean usesReverse;
+
+  /** The macro that makes the threads form run its nests and parallel loops in reverse order. */
+  static final String REVERSE = "POLYJ_REVERSE";
+
+  private static final String REVERSE_DEFINITION = "#ifndef " + REVERSE + "\n#define " + REVERSE
+      + " 0 /* 1: multifor threads run their nests and parallel loops in reverse order (a check of their independence) */\n#endif\n";
   private final String prefix;
 
   private MultiforTranslator(boolean openmp, String prefix) {
@@ -68,8 +75,9 @@ public final class MultiforTranslator {
       copied = r[1];
     }
     out.append(src, copied, src.length());
-    if (functions.length() == 0) return out.toString();
-    return FlatRankLoop.helpers() + functions + "\n" + out;
+    String head = tr.usesReverse ? REVERSE_DEFINITION : "";
+    if (functions.length() == 0) return head + out;
+    return head + FlatRankLoop.helpers() + functions + "\n" + out;
   }
 
   private static String leadingSpace(String s) {
@@ -109,6 +117,10 @@ public final class MultiforTranslator {
    * current point of the enclosing level (null for the outermost level).
    */
   private void level(MultiforLoop m, String[] present, Out o, int d) {
+    if (openmp && m.parallelism().threads()) {
+      threads(m, present, o, d);
+      return;
+    }
     String v = prefix + (levels++) + "_";
     int n = m.nests();
     boolean first = o.sb().length() == 0;
@@ -118,33 +130,78 @@ public final class MultiforTranslator {
     for (int k = 0; k < n; k++) decl.append(k > 0 ? ", " : "").append(m.loops().get(k).index()).append(" = 0");
     o.line(d + 1, decl + ";");
     for (int k = 0; k < n; k++) o.line(d + 1, "long long " + v + "lb" + k + " = 0, " + v + "n" + k + " = 0, " + v + "last" + k + " = 0;");
+    // grain and offset of each loop: a C literal when constant, else a variable set on entry
+    String[] g = new String[n];
+    String[] off = new String[n];
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
+      Long cg = l.constantGrain();
+      Long co = l.constantOffset();
+      g[k] = cg != null ? cg + "LL" : v + "g" + k;
+      off[k] = co != null ? co + "LL" : v + "o" + k;
+      if (cg == null || co == null) {
+        o.line(d + 1, "long long " + (cg == null ? g[k] + " = 1" : "") + (cg == null && co == null ? ", " : "") + (co == null ? off[k] + " = 0" : "") + ";");
+      }
+    }
+    if (present == null) odometerStates(m, o, d + 1);
+    for (int k = 0; k < n; k++) {
+      MultiforLoop.Loop l = m.loops().get(k);
+      if (l.mapped()) continue; // never occupies points of its own
+      boolean symbolic = l.constantGrain() == null || l.constantOffset() == null;
       String guard = present == null ? "" : "if (" + present[k] + ") ";
       o.line(d + 1, guard + "{");
       o.line(d + 2, v + "lb" + k + " = (long long) (" + l.init().text() + ");");
       o.line(d + 2, "long long " + v + "b = (long long) (" + l.bound().text() + ");");
       o.line(d + 2, v + "n" + k + " = " + count(v + "lb" + k, v + "b", l) + ";");
-      String span = l.grain() == 1 ? v + "n" + k + " - 1" : l.grain() + "LL * (" + v + "n" + k + " - 1)";
-      o.line(d + 2, v + "last" + k + " = " + (l.offset() == 0 ? span : l.offset() + "LL + " + span) + ";");
+      if (!symbolic) {
+        long cg = l.constantGrain();
+        long co = l.constantOffset();
+        String span = cg == 1 ? v + "n" + k + " - 1" : cg + "LL * (" + v + "n" + k + " - 1)";
+        o.line(d + 2, v + "last" + k + " = " + (co == 0 ? span : co + "LL + " + span) + ";");
+      } else {
+        // run-time grain and offset: checked (grain >= 1, offset >= 0), last point without overflow
+        if (l.constantGrain() == null) o.line(d + 2, g[k] + " = (long long) (" + l.grain().text() + ");");
+        if (l.constantOffset() == null) o.line(d + 2, off[k] + " = (long long) (" + l.offset().text() + ");");
+        o.line(d + 2, "if (" + g[k] + " < 1 || " + off[k] + " < 0) __builtin_trap(); /* multifor: grain >= 1 and offset >= 0 */");
+        o.line(d + 2, "if (" + v + "n" + k + " > 0 && (__builtin_mul_overflow(" + g[k] + ", " + v + "n" + k + " - 1, &" + v + "last" + k + ")"
+            + " || __builtin_add_overflow(" + v + "last" + k + ", " + off[k] + ", &" + v + "last" + k + "))) __builtin_trap();");
+      }
       o.line(d + 1, "}");
     }
     String p = v + "p";
     o.line(d + 1, "long long " + p + " = 0;");
     o.line(d + 1, "int " + v + "more = 0;");
     for (int k = 0; k < n; k++) {
-      long off = m.loops().get(k).offset();
-      o.line(d + 1, "if (" + v + "n" + k + " > 0 && (!" + v + "more || " + off + "LL < " + p + ")) { " + p + " = " + off + "LL; " + v + "more = 1; }");
+      o.line(d + 1, "if (" + v + "n" + k + " > 0 && (!" + v + "more || " + off[k] + " < " + p + ")) { " + p + " = " + off[k] + "; " + v + "more = 1; }");
     }
     o.line(d + 1, "while (" + v + "more) {");
     String[] here = new String[n];
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
       here[k] = v + "a" + k;
-      String mod = l.grain() == 1 ? "" : " && (" + p + " - " + l.offset() + "LL) % " + l.grain() + "LL == 0";
-      o.line(d + 2, "int " + here[k] + " = " + v + "n" + k + " > 0 && " + p + " >= " + l.offset() + "LL && " + p + " <= " + v + "last" + k + mod + ";");
-      String t = l.grain() == 1 ? "(" + p + " - " + l.offset() + "LL)" : "(" + p + " - " + l.offset() + "LL) / " + l.grain() + "LL";
+      if (l.mapped()) {
+        o.line(d + 2, "int " + here[k] + " = 0;");
+        continue;
+      }
+      boolean one = "1LL".equals(g[k]);
+      String mod = one ? "" : " && (" + p + " - " + off[k] + ") % " + g[k] + " == 0";
+      o.line(d + 2, "int " + here[k] + " = " + v + "n" + k + " > 0 && " + p + " >= " + off[k] + " && " + p + " <= " + v + "last" + k + mod + ";");
+      String t = one ? "(" + p + " - " + off[k] + ")" : "(" + p + " - " + off[k] + ") / " + g[k];
       o.line(d + 2, "if (" + here[k] + ") " + l.index() + " = (int) (" + v + "lb" + k + " + " + l.step() + "LL * " + t + ");");
+    }
+    if (m.items().stream().noneMatch(it -> it instanceof MultiforLoop.Nested)) {
+      for (int k = 0; k < n; k++) {
+        MultiforLoop.Loop l = m.loops().get(k);
+        if (!l.mapped()) continue;
+        // the next iteration of nest k, in its own order, where nest mappedOnto runs one
+        o.line(d + 2, "if (" + here[l.mappedOnto()] + ") {");
+        advance(k, here[k], o, d + 3);
+        List<MultiforLoop.Loop> chain = odometers.get(k);
+        StringBuilder set = new StringBuilder();
+        for (int j = 0; j < chain.size(); j++) set.append(chain.get(j).index()).append(" = ").append(odometerVar(k, j)).append("; ");
+        o.line(d + 3, "if (" + here[k] + ") { " + set + "}");
+        o.line(d + 2, "}");
+      }
     }
     List<MultiforLoop.Statement> group = new ArrayList<>();
     for (MultiforLoop.Item it : m.items()) {
@@ -161,14 +218,163 @@ public final class MultiforTranslator {
     o.line(d + 2, v + "more = 0;");
     for (int k = 0; k < n; k++) {
       MultiforLoop.Loop l = m.loops().get(k);
-      String next = l.grain() == 1 ? p + " + 1" : l.offset() + "LL + ((" + p + " - " + l.offset() + "LL) / " + l.grain() + "LL + 1) * " + l.grain() + "LL";
+      if (l.mapped()) continue;
+      String next;
+      if ("1LL".equals(g[k])) next = p + " + 1";
+      else if (l.constantGrain() != null && l.constantOffset() != null) {
+        next = l.constantOffset() + "LL + ((" + p + " - " + l.constantOffset() + "LL) / " + l.constantGrain() + "LL + 1) * " + l.constantGrain() + "LL";
+      } else {
+        // the next point of the progression after p <= last: never past last, so no overflow
+        next = p + " + (" + g[k] + " - (" + p + " - " + off[k] + ") % " + g[k] + ")";
+      }
       o.line(d + 2, "if (" + v + "n" + k + " > 0 && " + p + " < " + v + "last" + k + ") {");
-      o.line(d + 3, "long long " + v + "c = " + p + " < " + l.offset() + "LL ? " + l.offset() + "LL : " + next + ";");
+      o.line(d + 3, "long long " + v + "c = " + p + " < " + off[k] + " ? " + off[k] + " : " + next + ";");
       o.line(d + 3, "if (!" + v + "more || " + v + "c < " + v + "q) { " + v + "q = " + v + "c; " + v + "more = 1; }");
       o.line(d + 2, "}");
     }
     o.line(d + 2, p + " = " + v + "q;");
     o.line(d + 1, "}");
+    if (present == null) {
+      for (int k : odometers.keySet()) {
+        // a nest mapped by rank may not run more iterations than the nest it is mapped onto
+        o.line(d + 1, "{");
+        o.line(d + 2, "int " + v + "extra = 0;");
+        advance(k, v + "extra", o, d + 2);
+        o.line(d + 2, "if (" + v + "extra) __builtin_trap(); /* multifor: a nest mapped by rank has more iterations than its reference */");
+        o.line(d + 1, "}");
+      }
+    }
+    o.line(d, "}");
+  }
+
+  /** Per nest mapped by rank (in the multifor being translated): its loops, outermost first. */
+  private final java.util.Map<Integer, List<MultiforLoop.Loop>> odometers = new java.util.TreeMap<>();
+  private String odometerPrefix;
+
+  private String odometerVar(int nest, int level) {
+    return odometerPrefix + "r" + nest + "_x" + level;
+  }
+
+  /**
+   * Declares, for each nest of the root level mapped by rank, the state of its walk in its own
+   * lexicographic order: its indices, whether it has started, whether it is done.
+   */
+  private void odometerStates(MultiforLoop root, Out o, int d) {
+    odometers.clear();
+    odometerPrefix = prefix + (levels++) + "_";
+    for (int k = 0; k < root.nests(); k++) {
+      if (!root.loops().get(k).mapped()) continue;
+      List<MultiforLoop.Loop> chain = new ArrayList<>();
+      MultiforLoop m = root;
+      while (m != null) {
+        chain.add(m.loops().get(k));
+        MultiforLoop next = null;
+        for (MultiforLoop.Item it : m.items()) if (it instanceof MultiforLoop.Nested nd) next = nd.loop();
+        m = next;
+      }
+      odometers.put(k, chain);
+      StringBuilder decl = new StringBuilder("int ");
+      for (int j = 0; j < chain.size(); j++) decl.append(odometerVar(k, j)).append(" = 0, ");
+      o.line(d, decl + odometerPrefix + "r" + k + "_started = 0, " + odometerPrefix + "r" + k + "_done = 0;");
+    }
+  }
+
+  /**
+   * Moves nest {@code k}'s walk to its next iteration (the next point of its loops in
+   * lexicographic order, skipping empty inner loops); sets {@code found} to 1 if there is one.
+   * This is the inverse of the rank in the order of execution: the r-th call gives the r-th
+   * iteration (section 5 of the paper, without solving the ranking polynomial, since the walk
+   * visits the ranks one after the other).
+   */
+  private void advance(int k, String found, Out o, int d) {
+    List<MultiforLoop.Loop> chain = odometers.get(k);
+    int depth = chain.size();
+    String r = odometerPrefix + "r" + k + "_";
+    java.util.Map<String, String> vars = new java.util.HashMap<>();
+    for (int j = 0; j < depth; j++) vars.put(chain.get(j).index(), odometerVar(k, j));
+    String lvl = r + "lvl";
+    o.line(d, "int " + lvl + " = -1;");
+    o.line(d, "if (!" + r + "started) { " + r + "started = 1; " + odometerVar(k, 0) + " = (int) ("
+        + IndexSubstitution.substitute(chain.get(0).init().text(), vars) + "); " + lvl + " = 0; }");
+    o.line(d, "else if (!" + r + "done) { " + odometerVar(k, depth - 1) + " += " + chain.get(depth - 1).step() + "; " + lvl + " = " + (depth - 1) + "; }");
+    o.line(d, "while (" + lvl + " >= 0) {");
+    StringBuilder cond = new StringBuilder("int " + r + "ok = ");
+    for (int j = 0; j < depth; j++) {
+      MultiforLoop.Loop l = chain.get(j);
+      String c = odometerVar(k, j) + " " + l.cmp() + " (" + IndexSubstitution.substitute(l.bound().text(), vars) + ")";
+      cond.append(j < depth - 1 ? lvl + " == " + j + " ? " + c + " : " : c);
+    }
+    o.line(d + 1, cond + ";");
+    o.line(d + 1, "if (" + r + "ok && " + lvl + " == " + (depth - 1) + ") { " + found + " = 1; break; }");
+    o.line(d + 1, "if (" + r + "ok) {");
+    o.line(d + 2, lvl + "++;");
+    for (int j = 1; j < depth; j++) {
+      o.line(d + 2, "if (" + lvl + " == " + j + ") " + odometerVar(k, j) + " = (int) (" + IndexSubstitution.substitute(chain.get(j).init().text(), vars) + ");");
+    }
+    o.line(d + 1, "} else {");
+    o.line(d + 2, lvl + "--;");
+    for (int j = 0; j < depth - 1; j++) {
+      o.line(d + 2, "if (" + lvl + " == " + j + ") " + odometerVar(k, j) + " += " + chain.get(j).step() + ";");
+    }
+    o.line(d + 1, "}");
+    o.line(d, "}");
+    o.line(d, "if (!" + found + ") " + r + "done = 1;");
+  }
+
+  /**
+   * The paper's section 3.2 parallel form of a level marked {@code threads}: each nest present
+   * runs, from this level down, as its own loops in an OpenMP task (the referential order between
+   * nests is dropped: they are independent), all joined at the end of the level; a loop marked
+   * {@code parallel} is an OpenMP taskloop (the hybrid form of section 2.3). Runs inside a parallel
+   * region: one thread creates the tasks, the team runs them, the barrier closing {@code single}
+   * joins them. With {@code POLYJ_REVERSE} set to 1 the nests are started last first and parallel
+   * loops run backwards: an order their independence allows, a check of it.
+   */
+  private void threads(MultiforLoop m, String[] present, Out o, int d) {
+    String v = prefix + (levels++) + "_";
+    usesReverse = true;
+    int n = m.nests();
+    o.line(d, "{ /* multifor: each nest in its own thread, joined at the end */");
+    o.line(d + 1, "#pragma omp single");
+    o.line(d + 1, "{");
+    o.line(d + 2, "for (int " + v + "w = 0; " + v + "w < " + n + "; " + v + "w++) {");
+    o.line(d + 3, "#pragma omp task firstprivate(" + v + "w)");
+    o.line(d + 3, "switch (" + REVERSE + " ? " + (n - 1) + " - " + v + "w : " + v + "w) {");
+    for (int k = 0; k < n; k++) {
+      o.line(d + 3, "case " + k + ":" + (present == null ? "" : " if (" + present[k] + ")") + " {");
+      nest(m, k, o, d + 4);
+      o.line(d + 3, "} break;");
+    }
+    o.line(d + 3, "}");
+    o.line(d + 2, "}");
+    o.line(d + 2, "#pragma omp taskwait");
+    o.line(d + 1, "}");
+    o.line(d, "}");
+  }
+
+  /** Nest {@code k} from level {@code m} down as plain loops (inside its task). */
+  private void nest(MultiforLoop m, int k, Out o, int d) {
+    String v = prefix + (levels++) + "_";
+    MultiforLoop.Loop l = m.loops().get(k);
+    boolean par = m.parallelism().parallel().contains(k);
+    o.line(d, "long long " + v + "lb = (long long) (" + l.init().text() + ");");
+    o.line(d, "long long " + v + "b = (long long) (" + l.bound().text() + ");");
+    o.line(d, "long long " + v + "n = " + count(v + "lb", v + "b", l) + ";");
+    if (par) o.line(d, "#pragma omp taskloop");
+    o.line(d, "for (long long " + v + "u = 0; " + v + "u < " + v + "n; " + v + "u++) {");
+    String t = par ? "(" + REVERSE + " ? " + v + "n - 1 - " + v + "u : " + v + "u)" : v + "u";
+    o.line(d + 1, "int " + l.index() + " = (int) (" + v + "lb + " + l.step() + "LL * " + t + ");");
+    for (MultiforLoop.Item it : m.items()) {
+      if (it instanceof MultiforLoop.Statement s) {
+        String text = s.texts().get(k);
+        if (text != null) o.line(d + 1, "{ " + text + " }");
+      } else {
+        MultiforLoop inner = ((MultiforLoop.Nested) it).loop();
+        o.line(d + 1, "{");
+        nest(inner, k, o, d + 2);
+        o.line(d + 1, "}");
+      }
+    }
     o.line(d, "}");
   }
 

@@ -31,12 +31,19 @@ final class GccRunner {
   }
 
   static String run(String c, boolean openmp, Map<String, String> env, String opt) throws IOException, InterruptedException {
+    return run(c, openmp, env, List.of(opt));
+  }
+
+  /** Compiled with the gcc options {@code flags} (the first one the optimization level). */
+  static String run(String c, boolean openmp, Map<String, String> env, List<String> flags) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("polyj-mf");
     try {
       Path src = dir.resolve("t.c");
       Path exe = dir.resolve("t");
       Files.writeString(src, c, StandardCharsets.UTF_8);
-      List<String> cmd = new ArrayList<>(List.of("gcc", opt, "-std=gnu99", "-Wall", "-Werror=implicit-function-declaration"));
+      List<String> cmd = new ArrayList<>(List.of("gcc"));
+      cmd.addAll(flags);
+      cmd.addAll(List.of("-std=gnu99", "-Wall", "-Werror=implicit-function-declaration"));
       if (openmp) cmd.add("-fopenmp");
       cmd.addAll(List.of(src.toString(), "-o", exe.toString()));
       Process gcc = new ProcessBuilder(cmd).redirectErrorStream(true).start();

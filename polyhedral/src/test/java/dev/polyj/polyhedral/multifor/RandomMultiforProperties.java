@@ -93,6 +93,115 @@ class RandomMultiforProperties {
     return inner;
   }
 
+  /**
+   * The same programs with every grain and offset read from a parameter (set at run time through a
+   * volatile, so gcc cannot fold it): the run-time grain arithmetic prints the interpreter's trace.
+   */
+  @Property(tries = 8)
+  void parametricGrainsRunTheInterpretersTrace(@ForAll("programs") String body) throws Exception {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("multifor \\(([^;]*); ([^;]*); ([^;]*); ([^;]*); ([^)]*)\\)").matcher(body);
+    StringBuilder sb = new StringBuilder();
+    Map<String, Long> params = new java.util.LinkedHashMap<>();
+    int level = 0;
+    while (m.find()) {
+      List<String> grains = new ArrayList<>();
+      List<String> offsets = new ArrayList<>();
+      String[] g = m.group(4).split(", ");
+      String[] o = m.group(5).split(", ");
+      for (int k = 0; k < g.length; k++) {
+        params.put("g" + level + "_" + k, Long.parseLong(g[k]));
+        params.put("o" + level + "_" + k, Long.parseLong(o[k]));
+        grains.add("g" + level + "_" + k);
+        offsets.add("o" + level + "_" + k);
+      }
+      m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement("multifor (" + m.group(1) + "; " + m.group(2) + "; " + m.group(3)
+          + "; " + String.join(", ", grains) + "; " + String.join(", ", offsets) + ")"));
+      level++;
+    }
+    m.appendTail(sb);
+    org.junit.jupiter.api.Assertions.assertTrue(level > 0 && !params.isEmpty(), body);
+    StringBuilder prog = new StringBuilder("#include <stdio.h>\n\nint main(void) {\n");
+    for (var e : params.entrySet()) {
+      prog.append("  volatile int v_").append(e.getKey()).append(" = ").append(e.getValue()).append(";\n");
+      prog.append("  int ").append(e.getKey()).append(" = v_").append(e.getKey()).append(";\n");
+    }
+    prog.append("  ").append(sb.toString().replace("\n", "\n  ")).append("\n  return 0;\n}\n");
+    var ev = MultiforInterpreter.run(MultiforParser.parse(prog.toString(), "t.c").get(0).loop(), params);
+    List<String> want = ev.stream().map(PaperExamplesTest::line).toList();
+    String seq = MultiforTranslator.translateFile(prog.toString(), "t.c", false);
+    assertEquals(want, PaperExamplesTest.lines(GccRunner.run(seq, false, Map.of())), seq);
+  }
+
+  /**
+   * Random chains of one to three levels where nest 0 (loops of any shape: inner bounds reading
+   * its outer indices, steps up or down, possibly empty) is mapped by rank onto nest 1 (a box with
+   * grains and offsets), beside a third nest: the translation prints the interpreter's trace, or
+   * traps exactly when the mapped nest has more iterations.
+   */
+  @Property(tries = 12)
+  void rankMappedNestsRunTheInterpretersTrace(@ForAll("seeds") long seed) throws Exception {
+    java.util.Random r = new java.util.Random(seed);
+    int depth = 1 + r.nextInt(3);
+    StringBuilder open = new StringBuilder();
+    StringBuilder close = new StringBuilder();
+    List<String> idx0 = new ArrayList<>();
+    List<String> idx1 = new ArrayList<>();
+    List<String> idx2 = new ArrayList<>();
+    for (int l = 0; l < depth; l++) {
+      String a = "m" + l;
+      String b = "q" + l;
+      String c = "z" + l;
+      String dep = l > 0 && r.nextBoolean() ? " + m" + (l - 1) : "";
+      String cond0;
+      String init0;
+      String step0;
+      if (r.nextBoolean()) {
+        init0 = a + " = " + (r.nextInt(3) - 1);
+        cond0 = a + " < " + r.nextInt(5) + dep;
+        step0 = a + " += " + (1 + r.nextInt(2));
+      } else {
+        init0 = a + " = " + r.nextInt(5) + dep;
+        cond0 = a + " >= " + (r.nextInt(3) - 1);
+        step0 = a + "--";
+      }
+      open.append("multifor (").append(init0).append(", ").append(b).append(" = 0, ").append(c).append(" = 0; ")
+          .append(cond0).append(", ").append(b).append(" < ").append(2 + r.nextInt(4)).append(", ").append(c).append(" < ").append(1 + r.nextInt(3))
+          .append("; ").append(step0).append(", ").append(b).append("++, ").append(c).append("++; rank(1), ").append(1 + r.nextInt(3))
+          .append(", ").append(1 + r.nextInt(2)).append("; 0, ").append(r.nextInt(3)).append(", ").append(r.nextInt(4)).append(") {\n");
+      idx0.add(a);
+      idx1.add(b);
+      idx2.add(c);
+      if (l < depth - 1 && r.nextBoolean()) {
+        open.append("1 : printf(\"O").append(l).append(" %d".repeat(l + 1)).append("\\n\", ").append(String.join(", ", idx1)).append(");\n");
+      }
+      close.append("}\n");
+    }
+    String fmt = " %d".repeat(depth);
+    List<String> items = new ArrayList<>(List.of(
+        "0 : printf(\"M" + fmt + "\\n\", " + String.join(", ", idx0) + ");\n",
+        "1 : printf(\"R" + fmt + "\\n\", " + String.join(", ", idx1) + ");\n",
+        "2 : printf(\"T" + fmt + "\\n\", " + String.join(", ", idx2) + ");\n"));
+    java.util.Collections.shuffle(items, r);
+    String body = open + String.join("", items) + close;
+    String prog = PaperExamplesTest.program(Map.of(), body);
+    String seq = MultiforTranslator.translateFile(prog, "t.c", false);
+    List<MultiforInterpreter.Event> ev;
+    try {
+      ev = PaperExamplesTest.expected(prog, Map.of());
+    } catch (dev.polyj.polyhedral.frontend.CSourceException longer) {
+      AssertionError e = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class, () -> GccRunner.run(seq, false, Map.of()));
+      org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("program failed"), e.getMessage());
+      return;
+    }
+    List<String> want = ev.stream().map(PaperExamplesTest::line).toList();
+    assertEquals(want, PaperExamplesTest.lines(GccRunner.run(seq, false, Map.of())), seq);
+  }
+
+  @Provide
+  Arbitrary<Long> seeds() {
+    return Arbitraries.longs().between(0, Long.MAX_VALUE);
+  }
+
   @Property(tries = 25)
   void translationRunsTheInterpretersTrace(@ForAll("programs") String body) throws Exception {
     String prog = PaperExamplesTest.program(Map.of(), body);
