@@ -776,18 +776,12 @@ public final class AstBuilder {
     }
     List<long[]> bounds = new ArrayList<>();
     for (long[] r : q.inequalities()) if (r[c] != 0 && !Rows.usesLocals(r, base, dep)) bounds.add(r);
-    boolean hasLower = false;
-    boolean hasUpper = false;
-    for (long[] r : bounds) {
-      hasLower |= r[c] > 0;
-      hasUpper |= r[c] < 0;
-    }
-    if (!hasLower || !hasUpper) {
-      // bounds only through divisions of x: their rational shadow bounds x (a superset is enough
-      // for a loop, the divisions stay as guards further in)
-      for (long[] r : shadowBounds(q, c, dep)) {
-        if ((r[c] > 0 && !hasLower) || (r[c] < 0 && !hasUpper)) bounds.add(r);
-      }
+    if (anyDependent(dep)) {
+      // divisions of x bound it too, through their rational shadow (a superset is enough for a
+      // loop, the divisions stay as guards further in): a point loop x with c1 = 32*floor((c1 + x)/32)
+      // gets 0 <= x <= 31 from the shadow where its plain rows only bound c1 + x by the whole range
+      List<long[]> shadow = shadowBounds(q, c, dep);
+      for (long[] r : shadow) if (!containsRow(bounds, r)) bounds.add(r);
     }
     for (long[] r : List.copyOf(bounds)) {
       List<long[]> others = new ArrayList<>(bounds);
@@ -796,6 +790,16 @@ public final class AstBuilder {
     }
     for (long[] r : bounds) (r[c] > 0 ? info.lowers : info.uppers).add(r);
     return info;
+  }
+
+  private static boolean anyDependent(boolean[] dep) {
+    for (boolean b : dep) if (b) return true;
+    return false;
+  }
+
+  private static boolean containsRow(List<long[]> rows, long[] r) {
+    for (long[] x : rows) if (Arrays.equals(x, r)) return true;
+    return false;
   }
 
   /** Fourier-Motzkin elimination of the locals marked in dep from q's constraints: rows on x implied by q. */
@@ -931,9 +935,6 @@ public final class AstBuilder {
       }
       unboundedAbove |= i.uppers.isEmpty();
     }
-    List<LevelInfo> lows = prune(infos, true, ctx);
-    // a loop without upper bound runs for ever, as isl prints it: for (...; 1; ...)
-    List<LevelInfo> ups = unboundedAbove ? List.of() : prune(infos, false, ctx);
     long stride = infos.get(0).stride;
     Expr offsetKey = infos.get(0).offsetExpr;
     BasicRelation strideSet = infos.get(0).strideSet;
@@ -950,6 +951,10 @@ public final class AstBuilder {
         strideSet = congruence(base.q, base.offset, c, g);
       }
     }
+    if (stride == 1 && infos.size() > 1) borrowBounds(infos, ctx);
+    List<LevelInfo> lows = prune(infos, true, ctx);
+    // a loop without upper bound runs for ever, as isl prints it: for (...; 1; ...)
+    List<LevelInfo> ups = unboundedAbove ? List.of() : prune(infos, false, ctx);
     List<BasicRelation> alternatives = new ArrayList<>();
     if (unboundedAbove && lows.size() <= 16) {
       for (LevelInfo l : lows) {
@@ -1015,6 +1020,43 @@ public final class AstBuilder {
       pragmas.add("omp simd");
     }
     return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas).withCoincident(coincident));
+  }
+
+  /**
+   * A piece whose dimension has one value {@code x = v} in a loop shared with other pieces takes
+   * the bounds of those pieces that it implies instead of {@code v} itself: in a tile, the point
+   * {@code x = n - c1} (the last partial tile of an {@code n}-sized range, {@code c1} a multiple
+   * of 32) lies within the tile's {@code 0 <= x <= 31}, and {@code max(n - c1, 31)} would make the
+   * loop run over the whole range in every other tile. The borrowed rows use no divisions.
+   */
+  private void borrowBounds(List<LevelInfo> infos, BuildContext ctx) {
+    for (LevelInfo i : infos) {
+      if (i.eq == null) continue;
+      List<long[]> lows = new ArrayList<>();
+      List<long[]> ups = new ArrayList<>();
+      for (LevelInfo j : infos) {
+        if (j.eq != null) continue;
+        for (long[] r : j.lowers) borrow(i, r, lows, ctx);
+        for (long[] r : j.uppers) borrow(i, r, ups, ctx);
+      }
+      if (!lows.isEmpty()) {
+        i.lowers.clear();
+        i.lowers.addAll(lows);
+      }
+      if (!ups.isEmpty()) {
+        i.uppers.clear();
+        i.uppers.addAll(ups);
+      }
+    }
+  }
+
+  private void borrow(LevelInfo i, long[] r, List<long[]> out, BuildContext ctx) {
+    int nVar = 1 + space.nVar();
+    if (Rows.usesColumns(r, nVar, r.length)) return;
+    long[] row = Arrays.copyOf(r, i.q.nCol());
+    if (containsRow(out, row)) return;
+    spend(1);
+    if (ctx.entails(i.q, i.q, row, false)) out.add(row);
   }
 
   static boolean containsLoop(Node n) {
