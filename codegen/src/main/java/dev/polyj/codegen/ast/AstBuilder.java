@@ -974,6 +974,10 @@ public final class AstBuilder {
       alternatives.add(stride > 1 ? strideSet : BasicRelation.universe(space));
     }
     BuildContext inner = ctx.andAny(alternatives);
+    if (!unboundedAbove) {
+      List<Node> once = degenerate(pieces, ctx, d, lows, ups, stride, strideSet);
+      if (once != null) return once;
+    }
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
     boolean mayParallel = coincident && !insideParallel && options.parallelLoops();
@@ -1020,6 +1024,49 @@ public final class AstBuilder {
       pragmas.add("omp simd");
     }
     return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas).withCoincident(coincident));
+  }
+
+  /**
+   * A loop that runs at most once for every value of the outer loops (two consecutive values on
+   * its lattice never both lie between its bounds, under the context) becomes a substitution of
+   * its first value: a tile loop {@code for (c = 32*ceild(n - 32, 32); c <= n - 1; c += 32)} is
+   * the value {@code 32*ceild(n - 32, 32)}. The body is generated under what the substitution
+   * enforces (the lower bound, the lattice, less than one step above the bound), not the upper
+   * bound: the constraints of the pieces that the context does not imply, the upper bound among
+   * them, become guards further in. Only for one lower bound row, with a unit coefficient on
+   * strided loops. Null when the loop may run more than once.
+   */
+  private List<Node> degenerate(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> lows,
+      List<LevelInfo> ups, long stride, BasicRelation strideSet) {
+    // a max would be repeated in every guard and subscript further in
+    if (lows.size() != 1 || lows.get(0).lowers.size() != 1) return null;
+    int c = col(d);
+    LevelInfo l = lows.get(0);
+    if (stride > 1 && l.lowers.get(0)[c] != 1) return null;
+    for (LevelInfo u : ups) {
+      // x at or above the lower bound and x + stride at or below the upper bound
+      List<long[]> shifted = new ArrayList<>();
+      for (long[] row : u.uppers) shifted.add(Rows.shift(row, Ints.mul(stride, row[c])));
+      BasicRelation twice = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), shifted));
+      if (stride > 1) twice = twice.intersect(strideSet);
+      spend(1);
+      if (!ctx.isDisjoint(twice)) return null;
+    }
+    // the value is the largest of the least values on the lattice at or above each bound: above
+    // every bound row, and 0 <= a*x + g <= a*stride - 1 for one of them
+    List<Expr> firsts = new ArrayList<>();
+    List<BasicRelation> pins = new ArrayList<>();
+    for (long[] r : l.lowers) {
+      firsts.add(stride > 1 ? alignedLower(l, r, c, stride, ctx) : lowerExpr(l.q, r, c, ctx));
+      long[] top = Rows.shift(Ints.negate(r), Ints.sub(Ints.mul(r[c], stride), 1));
+      List<long[]> rows = new ArrayList<>(l.lowers);
+      rows.add(top);
+      BasicRelation pin = Rows.withRows(l.q, List.of(), rows);
+      pins.add(stride > 1 ? pin.intersect(strideSet) : pin);
+    }
+    Expr v = Exprs.max(firsts);
+    BuildContext pinned = ctx.andAny(pins);
+    return withValue(d, v, () -> generate(pieces, pinned, d + 1, true));
   }
 
   /**
