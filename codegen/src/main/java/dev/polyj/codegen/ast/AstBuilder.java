@@ -355,6 +355,19 @@ public final class AstBuilder {
     }
     if (comps.size() > 1) {
       List<Node> out = new ArrayList<>();
+      if (d >= nSched) {
+        // statements at the same schedule point: their order is free
+        List<Node> calls = new ArrayList<>();
+        for (List<Piece> comp : comps) {
+          List<Node> nodes = generate(comp, ctx, d, true);
+          if (!nodes.isEmpty()) calls.add(Node.seq(nodes));
+        }
+        for (Node n : groupedByCondition(calls)) {
+          if (n instanceof Node.Block b) out.addAll(b.children());
+          else out.add(n);
+        }
+        return out;
+      }
       for (List<Piece> comp : comps) out.addAll(generate(comp, ctx, d, true));
       return out;
     }
@@ -482,6 +495,28 @@ public final class AstBuilder {
       Expr cond = always ? Exprs.TRUE : Exprs.or(alternatives);
       if (cond.equals(Exprs.FALSE)) continue;
       out.add(cond.equals(Exprs.TRUE) ? call : new Node.If(cond, call, null));
+    }
+    return groupedByCondition(out);
+  }
+
+  /**
+   * Code for statements at the same schedule point (the calls of one leaf, or one statement's
+   * loops each), in an order the schedule leaves free: code under the same condition is put next to each other (in the order of their first
+   * occurrence) and share one guard, so a condition is tested once per point.
+   */
+  private static List<Node> groupedByCondition(List<Node> calls) {
+    if (calls.size() < 3) return calls;
+    Map<Expr, List<Node>> groups = new java.util.LinkedHashMap<>();
+    for (Node n : calls) {
+      boolean guarded = n instanceof Node.If i && i.otherwise() == null;
+      Expr cond = guarded ? ((Node.If) n).cond() : Exprs.TRUE;
+      groups.computeIfAbsent(cond, k -> new ArrayList<>()).add(guarded ? ((Node.If) n).then() : n);
+    }
+    if (groups.size() == calls.size()) return calls;
+    List<Node> out = new ArrayList<>();
+    for (Map.Entry<Expr, List<Node>> g : groups.entrySet()) {
+      if (g.getKey().equals(Exprs.TRUE)) out.addAll(g.getValue());
+      else out.add(new Node.If(g.getKey(), Node.seq(g.getValue()), null));
     }
     return out;
   }
