@@ -355,6 +355,19 @@ public final class AstBuilder {
     }
     if (comps.size() > 1) {
       List<Node> out = new ArrayList<>();
+      if (d >= nSched) {
+        // statements at the same schedule point: their order is free
+        List<Node> calls = new ArrayList<>();
+        for (List<Piece> comp : comps) {
+          List<Node> nodes = generate(comp, ctx, d, true);
+          if (!nodes.isEmpty()) calls.add(Node.seq(nodes));
+        }
+        for (Node n : groupedByCondition(calls)) {
+          if (n instanceof Node.Block b) out.addAll(b.children());
+          else out.add(n);
+        }
+        return out;
+      }
       for (List<Piece> comp : comps) out.addAll(generate(comp, ctx, d, true));
       return out;
     }
@@ -482,6 +495,28 @@ public final class AstBuilder {
       Expr cond = always ? Exprs.TRUE : Exprs.or(alternatives);
       if (cond.equals(Exprs.FALSE)) continue;
       out.add(cond.equals(Exprs.TRUE) ? call : new Node.If(cond, call, null));
+    }
+    return groupedByCondition(out);
+  }
+
+  /**
+   * Code for statements at the same schedule point (the calls of one leaf, or one statement's
+   * loops each), in an order the schedule leaves free: code under the same condition is put next to each other (in the order of their first
+   * occurrence) and share one guard, so a condition is tested once per point.
+   */
+  private static List<Node> groupedByCondition(List<Node> calls) {
+    if (calls.size() < 3) return calls;
+    Map<Expr, List<Node>> groups = new java.util.LinkedHashMap<>();
+    for (Node n : calls) {
+      boolean guarded = n instanceof Node.If i && i.otherwise() == null;
+      Expr cond = guarded ? ((Node.If) n).cond() : Exprs.TRUE;
+      groups.computeIfAbsent(cond, k -> new ArrayList<>()).add(guarded ? ((Node.If) n).then() : n);
+    }
+    if (groups.size() == calls.size()) return calls;
+    List<Node> out = new ArrayList<>();
+    for (Map.Entry<Expr, List<Node>> g : groups.entrySet()) {
+      if (g.getKey().equals(Exprs.TRUE)) out.addAll(g.getValue());
+      else out.add(new Node.If(g.getKey(), Node.seq(g.getValue()), null));
     }
     return out;
   }
@@ -776,18 +811,12 @@ public final class AstBuilder {
     }
     List<long[]> bounds = new ArrayList<>();
     for (long[] r : q.inequalities()) if (r[c] != 0 && !Rows.usesLocals(r, base, dep)) bounds.add(r);
-    boolean hasLower = false;
-    boolean hasUpper = false;
-    for (long[] r : bounds) {
-      hasLower |= r[c] > 0;
-      hasUpper |= r[c] < 0;
-    }
-    if (!hasLower || !hasUpper) {
-      // bounds only through divisions of x: their rational shadow bounds x (a superset is enough
-      // for a loop, the divisions stay as guards further in)
-      for (long[] r : shadowBounds(q, c, dep)) {
-        if ((r[c] > 0 && !hasLower) || (r[c] < 0 && !hasUpper)) bounds.add(r);
-      }
+    if (anyDependent(dep)) {
+      // divisions of x bound it too, through their rational shadow (a superset is enough for a
+      // loop, the divisions stay as guards further in): a point loop x with c1 = 32*floor((c1 + x)/32)
+      // gets 0 <= x <= 31 from the shadow where its plain rows only bound c1 + x by the whole range
+      List<long[]> shadow = shadowBounds(q, c, dep);
+      for (long[] r : shadow) if (!containsRow(bounds, r)) bounds.add(r);
     }
     for (long[] r : List.copyOf(bounds)) {
       List<long[]> others = new ArrayList<>(bounds);
@@ -796,6 +825,16 @@ public final class AstBuilder {
     }
     for (long[] r : bounds) (r[c] > 0 ? info.lowers : info.uppers).add(r);
     return info;
+  }
+
+  private static boolean anyDependent(boolean[] dep) {
+    for (boolean b : dep) if (b) return true;
+    return false;
+  }
+
+  private static boolean containsRow(List<long[]> rows, long[] r) {
+    for (long[] x : rows) if (Arrays.equals(x, r)) return true;
+    return false;
   }
 
   /** Fourier-Motzkin elimination of the locals marked in dep from q's constraints: rows on x implied by q. */
@@ -953,9 +992,6 @@ public final class AstBuilder {
       }
       unboundedAbove |= i.uppers.isEmpty();
     }
-    List<LevelInfo> lows = prune(infos, true, ctx);
-    // a loop without upper bound runs for ever, as isl prints it: for (...; 1; ...)
-    List<LevelInfo> ups = unboundedAbove ? List.of() : prune(infos, false, ctx);
     long stride = infos.get(0).stride;
     Expr offsetKey = infos.get(0).offsetExpr;
     BasicRelation strideSet = infos.get(0).strideSet;
@@ -972,6 +1008,10 @@ public final class AstBuilder {
         strideSet = congruence(base.q, base.offset, c, g);
       }
     }
+    if (stride == 1 && infos.size() > 1) borrowBounds(infos, ctx);
+    List<LevelInfo> lows = prune(infos, true, ctx);
+    // a loop without upper bound runs for ever, as isl prints it: for (...; 1; ...)
+    List<LevelInfo> ups = unboundedAbove ? List.of() : prune(infos, false, ctx);
     List<BasicRelation> alternatives = new ArrayList<>();
     if (unboundedAbove && lows.size() <= 16) {
       for (LevelInfo l : lows) {
@@ -991,6 +1031,10 @@ public final class AstBuilder {
       alternatives.add(stride > 1 ? strideSet : BasicRelation.universe(space));
     }
     BuildContext inner = ctx.andAny(alternatives);
+    if (!unboundedAbove) {
+      List<Node> once = degenerate(pieces, ctx, d, lows, ups, stride, strideSet);
+      if (once != null) return once;
+    }
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
     boolean mayParallel = coincident && !insideParallel && options.parallelLoops();
@@ -1037,6 +1081,86 @@ public final class AstBuilder {
       pragmas.add("omp simd");
     }
     return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas).withCoincident(coincident));
+  }
+
+  /**
+   * A loop that runs at most once for every value of the outer loops (two consecutive values on
+   * its lattice never both lie between its bounds, under the context) becomes a substitution of
+   * its first value: a tile loop {@code for (c = 32*ceild(n - 32, 32); c <= n - 1; c += 32)} is
+   * the value {@code 32*ceild(n - 32, 32)}. The body is generated under what the substitution
+   * enforces (the lower bound, the lattice, less than one step above the bound), not the upper
+   * bound: the constraints of the pieces that the context does not imply, the upper bound among
+   * them, become guards further in. Only for one lower bound row, with a unit coefficient on
+   * strided loops. Null when the loop may run more than once.
+   */
+  private List<Node> degenerate(List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> lows,
+      List<LevelInfo> ups, long stride, BasicRelation strideSet) {
+    // a max would be repeated in every guard and subscript further in
+    if (lows.size() != 1 || lows.get(0).lowers.size() != 1) return null;
+    int c = col(d);
+    LevelInfo l = lows.get(0);
+    if (stride > 1 && l.lowers.get(0)[c] != 1) return null;
+    for (LevelInfo u : ups) {
+      // x at or above the lower bound and x + stride at or below the upper bound
+      List<long[]> shifted = new ArrayList<>();
+      for (long[] row : u.uppers) shifted.add(Rows.shift(row, Ints.mul(stride, row[c])));
+      BasicRelation twice = Rows.withRows(l.q, List.of(), l.lowers).intersect(Rows.withRows(u.q, List.of(), shifted));
+      if (stride > 1) twice = twice.intersect(strideSet);
+      spend(1);
+      if (!ctx.isDisjoint(twice)) return null;
+    }
+    // the value is the largest of the least values on the lattice at or above each bound: above
+    // every bound row, and 0 <= a*x + g <= a*stride - 1 for one of them
+    List<Expr> firsts = new ArrayList<>();
+    List<BasicRelation> pins = new ArrayList<>();
+    for (long[] r : l.lowers) {
+      firsts.add(stride > 1 ? alignedLower(l, r, c, stride, ctx) : lowerExpr(l.q, r, c, ctx));
+      long[] top = Rows.shift(Ints.negate(r), Ints.sub(Ints.mul(r[c], stride), 1));
+      List<long[]> rows = new ArrayList<>(l.lowers);
+      rows.add(top);
+      BasicRelation pin = Rows.withRows(l.q, List.of(), rows);
+      pins.add(stride > 1 ? pin.intersect(strideSet) : pin);
+    }
+    Expr v = Exprs.max(firsts);
+    BuildContext pinned = ctx.andAny(pins);
+    return withValue(d, v, () -> generate(pieces, pinned, d + 1, true));
+  }
+
+  /**
+   * A piece whose dimension has one value {@code x = v} in a loop shared with other pieces takes
+   * the bounds of those pieces that it implies instead of {@code v} itself: in a tile, the point
+   * {@code x = n - c1} (the last partial tile of an {@code n}-sized range, {@code c1} a multiple
+   * of 32) lies within the tile's {@code 0 <= x <= 31}, and {@code max(n - c1, 31)} would make the
+   * loop run over the whole range in every other tile. The borrowed rows use no divisions.
+   */
+  private void borrowBounds(List<LevelInfo> infos, BuildContext ctx) {
+    for (LevelInfo i : infos) {
+      if (i.eq == null) continue;
+      List<long[]> lows = new ArrayList<>();
+      List<long[]> ups = new ArrayList<>();
+      for (LevelInfo j : infos) {
+        if (j.eq != null) continue;
+        for (long[] r : j.lowers) borrow(i, r, lows, ctx);
+        for (long[] r : j.uppers) borrow(i, r, ups, ctx);
+      }
+      if (!lows.isEmpty()) {
+        i.lowers.clear();
+        i.lowers.addAll(lows);
+      }
+      if (!ups.isEmpty()) {
+        i.uppers.clear();
+        i.uppers.addAll(ups);
+      }
+    }
+  }
+
+  private void borrow(LevelInfo i, long[] r, List<long[]> out, BuildContext ctx) {
+    int nVar = 1 + space.nVar();
+    if (Rows.usesColumns(r, nVar, r.length)) return;
+    long[] row = Arrays.copyOf(r, i.q.nCol());
+    if (containsRow(out, row)) return;
+    spend(1);
+    if (ctx.entails(i.q, i.q, row, false)) out.add(row);
   }
 
   static boolean containsLoop(Node n) {

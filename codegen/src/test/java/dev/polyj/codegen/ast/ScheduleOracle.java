@@ -24,7 +24,30 @@ public final class ScheduleOracle {
 
   public static List<AstInterpreter.Call> expectedOrder(UnionRelation schedule, Map<String, Long> params, long lo,
       long hi) {
-    record Inst(long[] t, int stmt, long[] x, String name) {}
+    List<AstInterpreter.Call> out = new ArrayList<>();
+    for (Inst i : instances(schedule, params, lo, hi)) out.add(new AstInterpreter.Call(i.name(), i.x()));
+    return out;
+  }
+
+  /**
+   * The instances in schedule order, cut into blocks of equal schedule points: the order within a
+   * block is free (statements the schedule puts at the same point).
+   */
+  public static List<List<AstInterpreter.Call>> expectedBlocks(UnionRelation schedule, Map<String, Long> params,
+      long lo, long hi) {
+    List<List<AstInterpreter.Call>> out = new ArrayList<>();
+    long[] last = null;
+    for (Inst i : instances(schedule, params, lo, hi)) {
+      if (last == null || !Arrays.equals(last, i.t())) out.add(new ArrayList<>());
+      last = i.t();
+      out.get(out.size() - 1).add(new AstInterpreter.Call(i.name(), i.x()));
+    }
+    return out;
+  }
+
+  private record Inst(long[] t, int stmt, long[] x, String name) {}
+
+  private static List<Inst> instances(UnionRelation schedule, Map<String, Long> params, long lo, long hi) {
     List<Inst> all = new ArrayList<>();
     int nSchedule = 0;
     for (Relation r : schedule.relations()) nSchedule = Math.max(nSchedule, r.space().nOut());
@@ -78,9 +101,7 @@ public final class ScheduleOracle {
       c = Integer.compare(a.stmt(), b.stmt());
       return c != 0 ? c : Arrays.compare(a.x(), b.x());
     });
-    List<AstInterpreter.Call> out = new ArrayList<>();
-    for (Inst i : all) out.add(new AstInterpreter.Call(i.name(), i.x()));
-    return out;
+    return all;
   }
 
   private static long[] concat(long[] a, long[] b, long[] c) {

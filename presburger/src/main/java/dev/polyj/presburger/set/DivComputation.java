@@ -167,6 +167,12 @@ final class DivComputation {
       work.push(cs);
       return true;
     }
+    long[] pin = pinToSingleBound(cs, z, lower, upper);
+    if (pin != null) {
+      cs.ineqs.add(pin);
+      work.push(cs);
+      return true;
+    }
     long maxUpper = 0;
     for (long[] r : upper) maxUpper = Math.max(maxUpper, -r[z]);
     long splinters = 1;
@@ -192,6 +198,50 @@ final class DivComputation {
       }
     }
     return true;
+  }
+
+  /**
+   * A local with a single upper bound {@code b*z <= U} exists if and only if {@code floor(U/b)}
+   * satisfies the lower bounds (every other constraint on z bounds it from below, so the largest
+   * candidate is the best one); likewise {@code ceil(L/a)} for a single lower bound. The row that
+   * pins z to that value ({@code U - b + 1 <= b*z}, resp. {@code a*z <= L + a - 1}) makes z a known
+   * division in one piece, where splitting would give a splinter per residue (e.g. one piece per
+   * value of a parameter modulo 8). Of two single bounds, the one whose other columns stop
+   * earliest (parameters before dimensions) is taken. Null when z has several bounds on both
+   * sides or the bound uses another unknown local.
+   */
+  private static long[] pinToSingleBound(ConstraintSystem cs, int z, List<long[]> lower, List<long[]> upper) {
+    long[] best = null;
+    int bestLast = Integer.MAX_VALUE;
+    for (List<long[]> side : List.of(upper, lower)) {
+      if (side.size() != 1) continue;
+      long[] r = side.get(0);
+      int last = -1;
+      boolean known = true;
+      for (int c = 1; c < r.length; c++) {
+        if (c == z || r[c] == 0) continue;
+        last = c;
+        if (isUnknown(cs, c)) known = false;
+      }
+      if (known && last < bestLast && !pinned(cs, pinRow(r, z))) {
+        bestLast = last;
+        best = r;
+      }
+    }
+    return best == null ? null : pinRow(best, z);
+  }
+
+  /** For a bound k*z + f >= 0 with |k| = d, the opposite row -(k*z + f) + d - 1 >= 0. */
+  private static long[] pinRow(long[] bound, int z) {
+    long[] pin = Ints.negate(bound);
+    pin[0] = Ints.add(pin[0], Math.abs(bound[z]) - 1);
+    return pin;
+  }
+
+  /** True when the system has the row already (pinning did not make z a division). */
+  private static boolean pinned(ConstraintSystem cs, long[] row) {
+    for (long[] r : cs.ineqs) if (java.util.Arrays.equals(r, row)) return true;
+    return false;
   }
 
   private static List<long[]> combine(List<long[]> rest, List<long[]> lower, List<long[]> upper, int z, boolean dark) {
