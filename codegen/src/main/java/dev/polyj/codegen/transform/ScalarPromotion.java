@@ -161,6 +161,9 @@ public final class ScalarPromotion {
       Statement st = statement(u.name());
       for (Access a : st.accesses()) {
         if (!a.array().equals(array) || a.relation().space().nOut() == 0) continue;
+        // an access that is a function everywhere is one on the domain: the domain (tiled, with
+        // divisions of its own) is only needed for the accesses that are not
+        if (a.relation().isSingleValued()) continue;
         if (!a.relation().intersectDomain(st.domain()).isSingleValued()) return false;
       }
     }

@@ -106,15 +106,19 @@ public final class Relation {
     return sharing.isSubset(sharing.domain().identity());
   }
 
-  /** Whether {@code b} has no locals and each output appears, alone among the outputs, in an equality. */
+  /**
+   * Whether each output of {@code b} appears, alone among the outputs and the locals, in an
+   * equality: the inputs and parameters then fix it (locals, e.g. {@code (i) mod 2 = 0}, only
+   * restrict where the relation is defined).
+   */
   private static boolean outputsFixedByEqualities(BasicRelation b) {
-    if (b.nLocal() > 0) return false;
     for (int o = 0; o < b.nOut(); o++) {
       boolean fixed = false;
       for (long[] eq : b.equalities()) {
         if (eq[b.outCol(o)] == 0) continue;
         boolean alone = true;
         for (int q = 0; q < b.nOut() && alone; q++) alone = q == o || eq[b.outCol(q)] == 0;
+        for (int l = 0; l < b.nLocal() && alone; l++) alone = eq[b.localCol(l)] == 0;
         fixed |= alone;
       }
       if (!fixed) return false;
