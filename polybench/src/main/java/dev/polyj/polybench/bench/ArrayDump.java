@@ -72,6 +72,16 @@ public final class ArrayDump {
       }
       String dump = tokens.next();
       String endName = tokens.next();
+      if ("dump:".equals(dump) && endName != null && !name.equals(endName) && name.startsWith(endName)
+          && name.length() > endName.length()) {
+        // a first value printed before any separator sticks to the name (PolyBench's trisolv prints
+        // its newline after x[0], not before): the end marker says where the name stops
+        Values split = new Values(endName);
+        split.add(name.substring(endName.length()));
+        split.addAll(values);
+        values = split;
+        name = endName;
+      }
       if (!"dump:".equals(dump) || !name.equals(endName)) {
         throw new MalformedDumpException(name + ": ends with 'end " + dump + " "
             + (endName == null ? "" : excerpt(endName)) + "'");
@@ -156,6 +166,16 @@ public final class ArrayDump {
       }
       throw new MalformedDumpException(
           name + "[" + size + "]: '" + excerpt(t) + "' is not a number");
+    }
+
+    void addAll(Values other) {
+      for (int i = 0; i < other.size; i++) {
+        if (size == values.length) {
+          values = Arrays.copyOf(values, size * 2);
+        }
+        values[size++] = other.values[i];
+      }
+      decimals = Math.max(decimals, other.decimals);
     }
 
     DumpedArray toArray() {
