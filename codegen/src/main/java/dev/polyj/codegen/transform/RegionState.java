@@ -77,6 +77,8 @@ public final class RegionState extends ScheduleState {
   public String smallWork;
   /** The default of the threshold compared with {@link #smallWork}. */
   public long smallWorkThreshold = SmallWorkPass.DEFAULT_THRESHOLD;
+  /** The macro holding that threshold. */
+  public String smallWorkMacro = SmallWorkPass.THRESHOLD_MACRO;
 
   /** The region's whole code when a pass generates it itself (a parallel CReHC loop), else null. */
   public String replacementCode;

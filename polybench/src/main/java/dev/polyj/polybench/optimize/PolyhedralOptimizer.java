@@ -407,8 +407,8 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     String body = original.replaceFirst("^[ \\t]*#[ \\t]*pragma[ \\t]+scop[^\\n]*\\n?", "")
         .replaceFirst("[ \\t]*#[ \\t]*pragma[ \\t]+endscop[^\\n]*\\R?$", "");
     // the original statements also run where the work is too small for the optimized code (small-work)
-    String prelude = r.smallWork == null ? "" : SmallWorkPass.prelude(r.smallWorkThreshold);
-    String large = r.smallWork == null ? null : SmallWorkPass.condition(r.smallWork);
+    String prelude = r.smallWork == null ? "" : SmallWorkPass.prelude(r.smallWorkMacro, r.smallWorkThreshold);
+    String large = r.smallWork == null ? null : SmallWorkPass.condition(r.smallWork, r.smallWorkMacro);
     String test = r.guard == null ? large : large == null ? r.guard : "(" + r.guard + ") && " + large;
     return prelude + indent + "if (" + test + ") {\n" + r.code() + indent + "} else {\n" + body + "\n" + indent + "}";
   }

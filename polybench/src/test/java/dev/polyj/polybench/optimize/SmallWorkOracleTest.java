@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * tiles, the parallel tiles on two threads) its output must equal the original's bit for bit, the
  * version that ran (traced through the {@code polyj_large_work} macro) must be the one the
  * threshold selects, and forcing either version with {@code -DPOLYJ_SMALL_WORK} must give the
- * same output. A matrix product (vectorized loops) gets no such version.
+ * same output. The same for an interval recurrence printed in the program's order, whose
+ * accumulator reads across rows (the original below the parallel-work threshold). A matrix
+ * product (vectorized loops) gets no such version.
  */
 class SmallWorkOracleTest {
   static String program(String name) throws IOException {
@@ -99,6 +101,31 @@ class SmallWorkOracleTest {
       run = output(alwaysOriginal, n);
       assertEquals(expected, run[0], "n = " + n + ", original code forced");
       assertEquals("version 1", run[1].trim());
+    }
+  }
+
+  @Test
+  void programOrderReadingAcrossRowsIntoAnAccumulatorRunsTheOriginalBelowTheParallelWork(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("chain.c");
+    Files.writeString(file, program("chain"));
+    String text = new PolyhedralOptimizer().optimize(file, List.of()).text();
+    assertTrue(text.contains("polyj_acc"), text);
+    assertTrue(text.contains(">= (double)POLYJ_PARALLEL_WORK)) {"), text);
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    Path optimizedFile = dir.resolve("chain_opt.c");
+    Files.writeString(optimizedFile, text);
+    Path original = compile(file);
+    Path traced = compile(optimizedFile, "-DTRACE");
+    Path alwaysOptimized = compile(optimizedFile, "-DTRACE", "-DPOLYJ_PARALLEL_WORK=0");
+    for (int n : new int[] {9, 130}) {
+      String expected = output(original, n)[0];
+      String[] run = output(traced, n);
+      assertEquals(expected, run[0], "n = " + n);
+      assertEquals("version 1", run[1].trim(), "n = " + n);
+      run = output(alwaysOptimized, n);
+      assertEquals(expected, run[0], "n = " + n + ", optimized code forced");
+      assertEquals("version 2", run[1].trim());
     }
   }
 
