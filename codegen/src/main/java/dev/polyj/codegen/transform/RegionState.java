@@ -69,6 +69,17 @@ public final class RegionState extends ScheduleState {
    */
   public final java.util.Map<String, String> fileScope = new java.util.LinkedHashMap<>();
 
+  /**
+   * The run-time estimate of the region's work (a C expression of type double over its
+   * parameters) below which its original code runs instead of the optimized one ({@link
+   * SmallWorkPass}), or null when the optimized code runs at every size.
+   */
+  public String smallWork;
+  /** The default of the threshold compared with {@link #smallWork}. */
+  public long smallWorkThreshold = SmallWorkPass.DEFAULT_THRESHOLD;
+  /** The macro holding that threshold. */
+  public String smallWorkMacro = SmallWorkPass.THRESHOLD_MACRO;
+
   /** The region's whole code when a pass generates it itself (a parallel CReHC loop), else null. */
   public String replacementCode;
 

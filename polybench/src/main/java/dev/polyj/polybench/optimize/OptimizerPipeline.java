@@ -74,7 +74,8 @@ public final class OptimizerPipeline {
         new RegisterBlockingPass(),
         new ScalarPromotionPass(),
         new dev.polyj.codegen.transform.CollapsePass(),
-        new dev.polyj.polybench.optimize.crehc.HistogramsPass());
+        new dev.polyj.polybench.optimize.crehc.HistogramsPass(),
+        new dev.polyj.codegen.transform.SmallWorkPass());
   }
 
   /** The default pipeline. */

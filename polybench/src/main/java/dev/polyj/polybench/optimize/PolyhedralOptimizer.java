@@ -9,6 +9,7 @@ import dev.polyj.polyhedral.frontend.Speculation;
 import dev.polyj.polyhedral.speculation.FixedParameters;
 import dev.polyj.polyhedral.speculation.RuntimeChecks;
 import dev.polyj.codegen.transform.RegionState;
+import dev.polyj.codegen.transform.SmallWorkPass;
 import dev.polyj.polyhedral.pass.PassManager;
 import dev.polyj.polyhedral.pass.Scheduled;
 import dev.polyj.polyhedral.tiling.pass.TilingPass;
@@ -401,11 +402,15 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
    * pragmas) otherwise.
    */
   private static String guarded(RegionState r, String original, int level) {
-    if (r.guard == null) return r.code();
+    if (r.guard == null && r.smallWork == null) return r.code();
     String indent = "  ".repeat(level);
     String body = original.replaceFirst("^[ \\t]*#[ \\t]*pragma[ \\t]+scop[^\\n]*\\n?", "")
         .replaceFirst("[ \\t]*#[ \\t]*pragma[ \\t]+endscop[^\\n]*\\R?$", "");
-    return "if (" + r.guard + ") {\n" + r.code() + indent + "} else {\n" + body + "\n" + indent + "}";
+    // the original statements also run where the work is too small for the optimized code (small-work)
+    String prelude = r.smallWork == null ? "" : SmallWorkPass.prelude(r.smallWorkMacro, r.smallWorkThreshold);
+    String large = r.smallWork == null ? null : SmallWorkPass.condition(r.smallWork, r.smallWorkMacro);
+    String test = r.guard == null ? large : large == null ? r.guard : "(" + r.guard + ") && " + large;
+    return prelude + indent + "if (" + test + ") {\n" + r.code() + indent + "} else {\n" + body + "\n" + indent + "}";
   }
 
   /**

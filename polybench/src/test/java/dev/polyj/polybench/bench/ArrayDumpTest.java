@@ -61,6 +61,20 @@ class ArrayDumpTest {
   }
 
   @Test
+  void aFirstValueStuckToTheNameIsTheArraysFirstValue() throws Exception {
+    // PolyBench/C 4.2.1's trisolv prints x[0] right after the begin marker, its newline after it
+    ArrayDump d = ArrayDump.parse("==BEGIN DUMP_ARRAYS==\nbegin dump: x0.50 \n0.25 -1.00 \nend   dump: x\n"
+        + "==END   DUMP_ARRAYS==\n");
+    DumpedArray x = d.arrays().get(0);
+    assertEquals("x", x.name());
+    assertEquals(3, x.size());
+    assertEquals(0.5, x.value(0));
+    assertEquals(0.25, x.value(1));
+    assertEquals(-1.0, x.value(2));
+    assertEquals(2, x.decimals());
+  }
+
+  @Test
   void malformedDumpsAreRejectedWithAReason() {
     assertMalformed("", "no array");
     assertMalformed("==BEGIN DUMP_ARRAYS==\n==END   DUMP_ARRAYS==\n", "no array");

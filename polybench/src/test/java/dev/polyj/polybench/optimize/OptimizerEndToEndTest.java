@@ -44,7 +44,9 @@ class OptimizerEndToEndTest {
 
   /** {@code pipeline} with every parallel loop run in parallel, whatever the work of the small datasets. */
   static PassManager<RegionState> forcedParallel(PassManager<RegionState> pipeline) {
-    return pipeline.withOption("parallel-work", "threshold", "0").withOption("parallel-work", "fork-threshold", "0");
+    // the optimized code also where the work is tiny (small-work would run the original there)
+    return pipeline.withOption("parallel-work", "threshold", "0").withOption("parallel-work", "fork-threshold", "0")
+        .withOption("small-work", "threshold", "0");
   }
 
   /** {@link #bench(PassManager, Path, List)} of {@code config}'s pipeline, parallel loops forced, under {@code dir}/out. */
