@@ -164,7 +164,10 @@ public final class Differential {
         unchangedNotes.add(line.replaceAll("^\\S+: ", ""));
       }
       for (boolean omp : builds) {
-        Exec opt = compileAndRun(out, "opt", v.compileDefines(), omp);
+        // the optimized code itself, not the original statements kept for small work
+        List<String> optDefines = new ArrayList<>(v.compileDefines());
+        optDefines.add("-DPOLYJ_SMALL_WORK=0");
+        Exec opt = compileAndRun(out, "opt", optDefines, omp);
         String mode = omp ? " (openmp)" : "";
         if (opt.compileError != null && opt.compileError.contains(SPECIALIZED)) {
           // a region specialized to the file's sizes refuses other values, as it should

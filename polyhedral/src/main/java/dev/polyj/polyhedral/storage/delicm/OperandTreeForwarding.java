@@ -73,7 +73,8 @@ final class OperandTreeForwarding {
         || !(as.target() instanceof Expr.Ident id) || !id.name().equals(s)) {
       return null;
     }
-    boolean floating = scop.array(s).elementType().matches("double|float|long double");
+    String type = scop.array(s).elementType().replace("const", "").trim();
+    boolean floating = type.matches("double|float|long double");
     if (!speculatable(as.value(), floating)) return null;
     List<String> params = scop.params();
     Map<String, Statement> replaced = new HashMap<>();
@@ -117,7 +118,9 @@ final class OperandTreeForwarding {
         }
         if (a.isWrite()) return null;
         Map<Expr, Expr> copies = new java.util.IdentityHashMap<>();
-        trees.put(a.expr(), ScopEdit.copy(as.value(), rename, copies));
+        // the value as s held it: converted to s's type (a float temporary rounds a double)
+        Expr copy = ScopEdit.copy(as.value(), rename, copies);
+        trees.put(a.expr(), new Expr.Cast(type, copy, copy.pos()));
         for (Access l : loads) {
           accesses.add(new Access(Access.Kind.READ, l.may() || a.may(), l.array(), l.relation(), copies.get(l.expr())));
         }

@@ -116,6 +116,14 @@ final class ScopInterpreter {
       return v != null ? v : initial(k);
     }
     if (e instanceof Expr.Unary u && u.op().equals("-")) return -eval(u.operand(), env, memory, scop);
+    if (e instanceof Expr.Cast c) {
+      double v = eval(c.operand(), env, memory, scop);
+      return switch (c.type()) {
+        case "float" -> (float) v;
+        case "int", "long", "short", "char" -> (long) v;
+        default -> v;
+      };
+    }
     if (e instanceof Expr.Binary b) {
       double l = eval(b.left(), env, memory, scop);
       double r = eval(b.right(), env, memory, scop);
