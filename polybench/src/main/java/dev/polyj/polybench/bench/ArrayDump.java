@@ -143,12 +143,13 @@ public final class ArrayDump {
     }
 
     /** Puts {@code t} before the values read so far if it is a value; says whether it was. */
-    boolean addFirstIfValue(String t) throws MalformedDumpException {
-      if (!NUMBER.matcher(t).matches()
-          && !t.toLowerCase(Locale.ROOT).matches("[-+]?(nan|inf(inity)?)")) {
+    boolean addFirstIfValue(String t) {
+      double v;
+      try {
+        v = parseValue(t);
+      } catch (MalformedDumpException notANumber) {
         return false;
       }
-      double v = parseValue(t);
       if (size == values.length) {
         values = Arrays.copyOf(values, size * 2);
       }
