@@ -916,18 +916,21 @@ public final class AstBuilder {
    */
   private LevelInfo commonValue(List<LevelInfo> infos, BuildContext ctx) {
     for (LevelInfo i : infos) if (i.eq == null) return null;
+    List<Expr> values = new ArrayList<>(infos.size());
+    for (LevelInfo i : infos) values.add(value(i));
     List<Expr> tried = new ArrayList<>();
-    for (LevelInfo cand : infos) {
-      Expr v = value(cand);
+    for (int c = 0; c < infos.size(); c++) {
+      LevelInfo cand = infos.get(c);
+      Expr v = values.get(c);
       if (tried.contains(v)) continue;
       if (tried.size() == 4) return null;
       tried.add(v);
       int base = 1 + cand.q.nVar();
       boolean local = Rows.usesColumns(cand.eq, base, cand.eq.length);
       boolean same = true;
-      for (LevelInfo i : infos) {
-        if (!same) break;
-        if (value(i).equals(v)) continue;
+      for (int k = 0; k < infos.size() && same; k++) {
+        LevelInfo i = infos.get(k);
+        if (values.get(k).equals(v)) continue;
         same = !local && ctx.entails(i.q, i.q, Arrays.copyOf(Arrays.copyOf(cand.eq, base), i.q.nCol()), true);
       }
       if (same) return cand;
