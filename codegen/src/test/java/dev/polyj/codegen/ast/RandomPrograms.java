@@ -58,6 +58,16 @@ final class RandomPrograms {
 
     /** Instances sorted by (schedule point, statement index, coordinates). */
     List<AstInterpreter.Call> expectedOrder(long n) {
+      List<AstInterpreter.Call> out = new ArrayList<>();
+      for (List<AstInterpreter.Call> b : expectedBlocks(n)) out.addAll(b);
+      return out;
+    }
+
+    /**
+     * The instances grouped by schedule point, in schedule order; within a point (instances the
+     * schedule ties), by statement index and coordinates, an order the schedule leaves free.
+     */
+    List<List<AstInterpreter.Call>> expectedBlocks(long n) {
       record Inst(long[] t, int stmt, long[] x, String name) {}
       List<Inst> all = new ArrayList<>();
       for (int s = 0; s < statements.size(); s++) {
@@ -93,8 +103,13 @@ final class RandomPrograms {
         return c != 0 ? c : Arrays.compare(a.x(), b.x());
       };
       all.sort(cmp);
-      List<AstInterpreter.Call> out = new ArrayList<>();
-      for (Inst i : all) out.add(new AstInterpreter.Call(i.name(), i.x()));
+      List<List<AstInterpreter.Call>> out = new ArrayList<>();
+      long[] last = null;
+      for (Inst i : all) {
+        if (last == null || !Arrays.equals(last, i.t())) out.add(new ArrayList<>());
+        last = i.t();
+        out.get(out.size() - 1).add(new AstInterpreter.Call(i.name(), i.x()));
+      }
       return out;
     }
 
