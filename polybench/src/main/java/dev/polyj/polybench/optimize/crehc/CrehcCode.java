@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Parallel code for a CReHC loop (the chapter's privatize, accumulate, merge scheme, with OpenMP
@@ -115,7 +116,7 @@ public final class CrehcCode {
       sb.append(" = (void *)(polyj_copies_").append(t.name()).append(" + (__SIZE_TYPE__)polyj_thread() * (")
           .append(total(t)).append("));\n");
     }
-    sb.append(inner).append("  #pragma omp for schedule(guided)");
+    sb.append(inner).append("  #pragma omp for ").append(scheduleClause(lines, forLine, close, outer));
     if (!crehc.lastPrivates().isEmpty()) sb.append(" lastprivate(").append(String.join(", ", crehc.lastPrivates())).append(')');
     for (String c : clauses) sb.append(' ').append(c);
     sb.append('\n');
@@ -136,6 +137,23 @@ public final class CrehcCode {
       if (k < lines.length - 1) sb.append('\n');
     }
     return sb.toString();
+  }
+
+  /**
+   * The loop's OpenMP schedule. Iterations of a loop whose inner loops' bounds depend on its
+   * iterator (a triangle: work falling or rising with the iteration) are dealt round-robin: guided
+   * chunks give the first thread half the iterations, three quarters of a falling triangle's work.
+   * Other loops take guided chunks (even work, or work that varies with the data).
+   */
+  static String scheduleClause(String[] lines, int forLine, int close, String outer) {
+    Pattern uses = Pattern.compile("\\b" + Pattern.quote(outer) + "\\b");
+    for (int k = forLine + 1; k < close; k++) {
+      String line = lines[k].trim();
+      if (!line.startsWith("for (")) continue;
+      int init = line.indexOf('=');
+      if (init >= 0 && uses.matcher(line.substring(init)).find()) return "schedule(static, 1)";
+    }
+    return "schedule(guided)";
   }
 
   /** The number of elements of a histogram when its sizes are integer literals, else null. */
