@@ -1,5 +1,6 @@
 package dev.polyj.polybench.fuzz;
 
+import dev.polyj.codegen.transform.ParallelWork;
 import dev.polyj.polybench.cli.Main;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -167,6 +168,12 @@ public final class Differential {
         // the optimized code itself, not the original statements kept for small work
         List<String> optDefines = new ArrayList<>(v.compileDefines());
         optDefines.add("-DPOLYJ_SMALL_WORK=0");
+        if (omp) {
+          // every parallel loop forked: the run-time work tests would run the small programs'
+          // parallel loops sequentially
+          optDefines.add("-D" + ParallelWork.THRESHOLD_MACRO + "=0");
+          optDefines.add("-D" + ParallelWork.FORK_MACRO + "=0");
+        }
         Exec opt = compileAndRun(out, "opt", optDefines, omp);
         String mode = omp ? " (openmp)" : "";
         if (opt.compileError != null && opt.compileError.contains(SPECIALIZED)) {
