@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.polyj.polyhedral.frontend.CFrontEnd;
 import dev.polyj.polyhedral.frontend.RegionResult;
+import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.reductions.sdr.Sdr;
 import dev.polyj.reductions.sdr.SdrResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +45,35 @@ class SdrSuiteTest {
     SdrResult table = SdrOracleTest.simplify(SdrOracleTest.resource(kernel + ".c"));
     assertEquals(tableNames(table.before().toString()), suite.before().toString(), suite.report());
     assertEquals(tableNames(table.after().toString()), suite.after().toString(), suite.report());
+  }
+
+  /**
+   * The loops printed for the simplified program in the order SDR derived (the optimizer's
+   * program-order version) visit as many points as the simplified complexity says: every
+   * kernel's is linear in {@code n}, so doubling {@code n} at most doubles the loop iterations
+   * (plus slack for lower-order terms), where the original's quadratic scans quadruple them.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"gmm_gibbs", "gmm_mh", "gmm_lw", "lbp_stereo", "coxph_newton",
+      "prefix_sum_dependent"})
+  void derivedOrderLoopsVisitTheSimplifiedNumberOfPoints(String kernel, @TempDir Path tmp) throws Exception {
+    Path file = ROOT.resolve(kernel).resolve(kernel + ".c");
+    Path harness = dev.polyj.polybench.suite.EmbeddedSuite.extractHarnessTo(tmp);
+    List<RegionResult> regions =
+        CFrontEnd.extract(file, List.of("-I" + harness, "-I" + ROOT.resolve(kernel)));
+    SdrResult r = Sdr.simplify(regions.get(0).scop());
+    assertTrue(r.changed(), r::report);
+    Scop p = r.program();
+    var ast = dev.polyj.codegen.c.ScopCodegen.ast(p, p.schedule(), dev.polyj.codegen.ast.BuildOptions.defaults());
+    long small = dev.polyj.codegen.ast.AstInterpreter.steps(ast, sizes(p, 40), 50_000_000);
+    long large = dev.polyj.codegen.ast.AstInterpreter.steps(ast, sizes(p, 80), 50_000_000);
+    assertTrue(large <= 2.3 * small, kernel + ": " + small + " loop iterations at n = 40, " + large + " at n = 80");
+  }
+
+  private static Map<String, Long> sizes(Scop p, long n) {
+    Map<String, Long> m = new HashMap<>();
+    for (String q : p.params()) m.put(q, q.equals("n") ? n : 3L);
+    return m;
   }
 
   /** The table programs' size names as the suite's kernels call them. */

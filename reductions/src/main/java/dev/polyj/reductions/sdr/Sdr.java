@@ -1,6 +1,7 @@
 package dev.polyj.reductions.sdr;
 
 import com.google.common.collect.ImmutableList;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scheduling.AffineSchedule;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.ArrayInfo;
@@ -554,8 +555,31 @@ public final class Sdr {
     List<Statement> statements = new ArrayList<>();
     for (Placed p : all) statements.add(p.statement());
     Scop derived = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, statements,
-        schedule.toTree(), schedule.toMap());
+        separated(schedule.toTree()), schedule.toMap());
     return derived;
+  }
+
+  /**
+   * The tree with every band member to be separated by code generation. The statements of the
+   * residual faces of one reduction share the rows of the original instance they evaluate, so one
+   * loop nest scans their union: a face fixed at {@code i = 0} (all of {@code j}) and the diagonal
+   * {@code j = i + 1} would otherwise run the inner loop over all of {@code j} for every {@code i}
+   * (O(N^2) points for O(N) instances); separated, each region of the outer loop runs only the
+   * faces active there, and the diagonal becomes a substitution.
+   */
+  private static ScheduleNode separated(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Domain d) return new ScheduleNode.Domain(d.domain(), separated(d.child()));
+    if (n instanceof ScheduleNode.Sequence q) {
+      List<ScheduleNode.Filter> filters = new ArrayList<>();
+      for (ScheduleNode.Filter f : q.filters()) filters.add(new ScheduleNode.Filter(f.filter(), separated(f.child())));
+      return new ScheduleNode.Sequence(ImmutableList.copyOf(filters));
+    }
+    if (n instanceof ScheduleNode.Band b) {
+      return new ScheduleNode.Band(b.members(), b.permutable(), b.coincident(),
+          ImmutableList.copyOf(java.util.Collections.nCopies(b.nMember(), ScheduleNode.LoopType.SEPARATE)),
+          b.otherOptions(), separated(b.child()));
+    }
+    return n;
   }
 
   /**
