@@ -68,6 +68,12 @@ class SdrSuiteTest {
     long small = dev.polyj.codegen.ast.AstInterpreter.steps(ast, sizes(p, 40), 50_000_000);
     long large = dev.polyj.codegen.ast.AstInterpreter.steps(ast, sizes(p, 80), 50_000_000);
     assertTrue(large <= 2.3 * small, kernel + ": " + small + " loop iterations at n = 40, " + large + " at n = 80");
+    // the run-time work estimate that chooses between threads and one thread is linear in n too
+    // (a diagonal face j = i + 1 is not an n x n square)
+    String work = dev.polyj.codegen.transform.ParallelWork.estimate(p);
+    for (String term : work.split(" \\+ ")) {
+      assertTrue(term.split("\\(double\\)n\\b", -1).length <= 2, kernel + ": work estimate " + work);
+    }
   }
 
   private static Map<String, Long> sizes(Scop p, long n) {
