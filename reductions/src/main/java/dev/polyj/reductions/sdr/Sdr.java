@@ -74,6 +74,8 @@ public final class Sdr {
   }
 
   private final Mode mode;
+  /** Whether reductions over few values (by the arrays' constant extents) are left alone. */
+  private boolean leaveSmall;
   /** In mode GIVEN: the options taken at the first decisions (0 past its end). */
   private final List<Integer> choices;
   /** The options taken and the number offered, at each decision of this run (mode GIVEN). */
@@ -101,6 +103,18 @@ public final class Sdr {
   /** Simplifies the reductions of {@code scop} with the heuristic algorithm (Figure 8). */
   public static SdrResult simplify(Scop scop) {
     return new Sdr(scop, Mode.HEURISTIC, List.of()).run();
+  }
+
+  /**
+   * As {@link #simplify(Scop)}, but a reduction whose elements accumulate at most {@link
+   * #SMALL_REDUCTION} values each, by the constant extents of the arrays its body reads, is left
+   * as it is (what the optimizer's {@code sdr} pass runs): under those bounds simplifying it lowers
+   * no complexity.
+   */
+  public static SdrResult simplifyWhereProfitable(Scop scop) {
+    Sdr s = new Sdr(scop, Mode.HEURISTIC, List.of());
+    s.leaveSmall = true;
+    return s.run();
   }
 
   /**
@@ -179,7 +193,7 @@ public final class Sdr {
         skipped.put(r.name(), "the size of " + r.array() + " is unknown (no temporaries of its shape)");
         continue;
       }
-      long thick = thickness(r);
+      long thick = leaveSmall ? thickness(r) : Long.MAX_VALUE;
       if (thick <= SMALL_REDUCTION) {
         skipped.put(r.name(), "each element accumulates at most " + thick + " values (the extents of the arrays"
             + " it reads bound the directions the projection forgets): reuse would save a constant factor, not"
