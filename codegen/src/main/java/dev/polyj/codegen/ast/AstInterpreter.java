@@ -56,6 +56,16 @@ public final class AstInterpreter {
     new AstInterpreter(params, sink, maxSteps).exec(ast);
   }
 
+  /**
+   * The number of loop iterations the AST runs with the given parameter values (the points its
+   * loops visit, whether or not a statement runs there); fails after {@code maxSteps}.
+   */
+  public static long steps(Node ast, Map<String, Long> params, long maxSteps) {
+    AstInterpreter in = new AstInterpreter(params, c -> {}, maxSteps);
+    in.exec(ast);
+    return maxSteps - in.budget;
+  }
+
   /** The statement calls of the AST in execution order. */
   public static List<Call> trace(Node ast, Map<String, Long> params) {
     List<Call> out = new ArrayList<>();

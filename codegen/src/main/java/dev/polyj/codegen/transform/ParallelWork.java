@@ -16,7 +16,9 @@ import java.util.TreeSet;
  * 1-d stencil takes a few milliseconds, where every parallel loop costs a fork and a join, and
  * far more on a loaded machine). The estimate is a C expression over the region's parameters: for
  * every statement, the product over its loop dimensions of the largest parameter bounding that
- * dimension (directly, or through the dimensions it is bounded by), summed over the statements.
+ * dimension (directly, or through the dimensions it is bounded by), summed over the statements;
+ * a dimension an equality fixes from the outer ones adds no factor (the diagonal faces that
+ * simplified reductions leave would otherwise count as squares).
  * It over-estimates triangular domains by a constant factor, which is all a threshold needs.
  *
  * <p>The work must also pay for every start of a parallel loop, not only in total: a parallel
@@ -114,9 +116,12 @@ public final class ParallelWork {
       int n = b.nOut();
       List<long[]> rows = new ArrayList<>(b.equalities());
       rows.addAll(b.inequalities());
+      boolean[] determined = determined(b);
       for (int k = 0; k < n; k++) {
         // the tile coordinates of a tiled statement add no instances
         if (k < st.iterators().size() && st.iterators().get(k).startsWith("polyj_tile")) continue;
+        // nor does a dimension an equality fixes from the outer ones (a diagonal j = i + 1)
+        if (determined[k]) continue;
         TreeSet<String> bound = paramsOf(b, rows, k, params, new boolean[n]);
         if (bound.isEmpty()) continue;
         factors.add(largest(new ArrayList<>(bound)));
@@ -128,6 +133,27 @@ public final class ParallelWork {
       }
     }
     return terms.isEmpty() ? "0.0" : String.join(" + ", terms);
+  }
+
+  /**
+   * The dimensions fixed by an equality (without divisions) as a function of the dimensions before
+   * them and the parameters: of each equality, its innermost dimension. Two equalities with the
+   * same innermost dimension mark it once, which only over-estimates.
+   */
+  private static boolean[] determined(BasicRelation b) {
+    boolean[] out = new boolean[b.nOut()];
+    for (long[] r : b.equalities()) {
+      boolean local = false;
+      for (int l = 0; l < b.nLocal(); l++) local |= r[b.localCol(l)] != 0;
+      if (local) continue;
+      for (int j = b.nOut() - 1; j >= 0; j--) {
+        if (r[b.outCol(j)] != 0) {
+          out[j] = true;
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /** The parameters of the constraints on dimension {@code k}, following dimensions bounding it without one. */

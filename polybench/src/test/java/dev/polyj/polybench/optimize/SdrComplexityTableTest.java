@@ -9,9 +9,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The complexity table of SDR (Table 2 of Yang, Atkinson, Carbin, POPL 2021, and the examples of
- * its Sections 1 and 2) on the programs of src/test/resources/sdr: the complexity of the program
+ * its Sections 1 and 2) on the programs of src/test/resources/sdr and the kernels of bench/sdr
+ * (whose sizes are the parameters n, nk = K, nt = T, nd = D): the complexity of the program
  * before and after simplification, both from exact counts of the statement domains. The programs
- * with an iteration loop carry its count T as a factor the paper leaves out.
+ * with an iteration loop carry its count nt as a factor the paper leaves out.
  */
 class SdrComplexityTableTest {
   @ParameterizedTest(name = "{0}: {1} -> {2}")
@@ -19,12 +20,12 @@ class SdrComplexityTableTest {
       "prefix_sum.c; O(N^2); O(N)",
       "prefix_sum_dependent.c; O(N^2); O(N)",
       "suffix_sum_dependent.c; O(N^2); O(N)",
-      "gmm_gibbs.c; O(N^2 K); O(N K)",
+      "gmm_gibbs.c; O(n^2 nk); O(n nk)",
       "gibbs_one_array.c; O(N^2 K); O(N K)",
-      "gmm_mh.c; O(N^2 + N K); O(N + K)",
-      "gmm_lw.c; O(N^2 + N K); O(N + K)",
-      "lbp_stereo.c; O(T N D^2 K); O(T N D K)",
-      "coxph_newton.c; O(T N^2 K^2); O(T N K^2)",
+      "gmm_mh.c; O(n^2 + n nk); O(n + nk)",
+      "gmm_lw.c; O(n^2 + n nk); O(n + nk)",
+      "lbp_stereo.c; O(nt n nd^2 nk); O(nt n nd nk)",
+      "coxph_newton.c; O(nt n^2 nk^2); O(nt n nk^2)",
       "prefix_max.c; O(N^2); O(N)",
       "running_min_dependent.c; O(N^2); O(N)",
       "prefix_product.c; O(N^2); O(N)",
@@ -46,12 +47,12 @@ class SdrComplexityTableTest {
       "prefix_sum.c; O(N)",
       "prefix_sum_dependent.c; O(N)",
       "suffix_sum_dependent.c; O(N)",
-      "gmm_gibbs.c; O(N K)",
+      "gmm_gibbs.c; O(n nk)",
       "gibbs_one_array.c; O(N K)",
-      "gmm_mh.c; O(N + K)",
-      "gmm_lw.c; O(N + K)",
-      "lbp_stereo.c; O(T N D K)",
-      "coxph_newton.c; O(T N K^2)",
+      "gmm_mh.c; O(n + nk)",
+      "gmm_lw.c; O(n + nk)",
+      "lbp_stereo.c; O(nt n nd nk)",
+      "coxph_newton.c; O(nt n nk^2)",
       "prefix_max.c; O(N)",
       "running_min_dependent.c; O(N)",
       "prefix_product.c; O(N)",

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The oracle of SDR: each program of src/test/resources/sdr runs as written and as simplified
+ * The oracle of SDR: each program (the paper's examples in src/test/resources/sdr, its benchmark
+ * programs as the kernels of the suite bench/sdr) runs as written and as simplified
  * (the C {@link SdrRegion} prints, in the order SDR derived, and for two programs after Pluto
  * rescheduled it) from the same pseudo-random inputs, at two parameter settings,
  * and every array must end bit for bit equal (the programs compute on integers, so reassociating
@@ -91,8 +92,32 @@ class SdrOracleTest {
     assertEquals("same", run(file, simplify(file), true), name);
   }
 
+  /** The benchmark suite whose kernels are the paper's benchmark programs. */
+  static final Path BENCH = Path.of("..", "bench", "sdr").toAbsolutePath().normalize();
+
+  /**
+   * The program {@code name}: a kernel of the benchmark suite ({@code bench/sdr/<name>/<name>.c},
+   * the paper's benchmark programs, kept in one copy there) or else a program of
+   * src/test/resources/sdr (the paper's examples).
+   */
   static Path resource(String name) throws URISyntaxException {
+    String stem = name.endsWith(".c") ? name.substring(0, name.length() - 2) : name;
+    Path kernel = BENCH.resolve(stem).resolve(stem + ".c");
+    if (Files.isRegularFile(kernel) && !stem.equals("prefix_sum_dependent")) return kernel;
     return Path.of(SdrOracleTest.class.getResource("/sdr/" + name).toURI());
+  }
+
+  private static Path harness;
+
+  /** The preprocessor options of {@code file}: a suite kernel includes its header and the harness's. */
+  static synchronized List<String> includes(Path file) throws IOException {
+    if (!file.startsWith(BENCH)) return List.of();
+    if (harness == null) {
+      Path dir = Files.createTempDirectory("polyj-sdr-harness");
+      dir.toFile().deleteOnExit();
+      harness = dev.polyj.polybench.suite.EmbeddedSuite.extractHarnessTo(dir);
+    }
+    return List.of("-I" + harness, "-I" + file.getParent());
   }
 
   private static final Map<Path, SdrResult> RESULTS = new java.util.concurrent.ConcurrentHashMap<>();
@@ -101,7 +126,7 @@ class SdrOracleTest {
   static SdrResult simplify(Path file) throws IOException {
     SdrResult known = RESULTS.get(file);
     if (known != null) return known;
-    List<RegionResult> regions = CFrontEnd.extract(file, List.of());
+    List<RegionResult> regions = CFrontEnd.extract(file, includes(file));
     assertEquals(1, regions.size());
     assertTrue(regions.get(0).accepted(), () -> regions.get(0).rejections().toString());
     SdrResult r = Sdr.simplify(regions.get(0).scop());
@@ -115,12 +140,26 @@ class SdrOracleTest {
   static SdrResult simplifyOptimal(Path file) throws IOException {
     SdrResult known = OPTIMAL.get(file);
     if (known != null) return known;
-    List<RegionResult> regions = CFrontEnd.extract(file, List.of());
+    List<RegionResult> regions = CFrontEnd.extract(file, includes(file));
     assertEquals(1, regions.size());
     assertTrue(regions.get(0).accepted(), () -> regions.get(0).rejections().toString());
     SdrResult r = Sdr.simplifyOptimal(regions.get(0).scop());
     OPTIMAL.put(file, r);
     return r;
+  }
+
+  /**
+   * Two settings of a suite kernel's sizes within the extents of its arrays (the header's default
+   * dataset: K = 4 clusters for CoxPH, T = 3 iterations), which the temporaries take as theirs.
+   */
+  private static List<Map<String, Long>> kernelSettings(List<String> params) {
+    Map<String, Long> first = new java.util.LinkedHashMap<>();
+    Map<String, Long> second = new java.util.LinkedHashMap<>();
+    for (String p : params) {
+      first.put(p, switch (p) { case "n" -> 17L; case "nk" -> 3L; case "nt" -> 2L; default -> 5L; });
+      second.put(p, switch (p) { case "n" -> 9L; case "nk" -> 2L; case "nt" -> 3L; default -> 3L; });
+    }
+    return List.of(first, second);
   }
 
   /** "same" when original and simplified regions agree on every setting, else what differs. */
@@ -132,7 +171,8 @@ class SdrOracleTest {
     String original = text.substring(start.end(), end.start());
     String simplified = SdrRegion.code(r, 1, reschedule);
     Scop scop = r.original();
-    List<Map<String, Long>> settings = FragmentHarness.settings(scop.params());
+    List<Map<String, Long>> settings =
+        file.startsWith(BENCH) ? kernelSettings(scop.params()) : FragmentHarness.settings(scop.params());
     for (int k = 0; k < settings.size(); k++) {
       String program = FragmentHarness.program(scop, "", original, simplified, settings.get(k))
           .replace("#include <math.h>\n", "#include <math.h>\n" + PURE_FUNCTIONS);

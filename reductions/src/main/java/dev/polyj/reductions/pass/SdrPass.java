@@ -17,7 +17,10 @@ import java.util.Map;
  * prefix sum from O(N^2) to O(N)). The simplified program, with its own sequential schedule,
  * replaces the region's SCoP before scalar expansion and scheduling; its temporaries are declared
  * around the region's code. Off by default: reused partial sums round differently for
- * floating-point data (integer programs stay exact).
+ * floating-point data (integer programs stay exact). A reduction whose elements accumulate at most
+ * {@link Sdr#SMALL_REDUCTION} values each (by the constant extents of the arrays it reads) is left
+ * as it is: simplifying it would not lower its complexity under those bounds, and its temporaries
+ * would make the program slower.
  */
 public final class SdrPass extends BasicPass<ScheduleState> {
   private final boolean optimal;
@@ -53,7 +56,7 @@ public final class SdrPass extends BasicPass<ScheduleState> {
       }
     }
     try {
-      result = optimal ? Sdr.simplifyOptimal(s.scop) : Sdr.simplify(s.scop);
+      result = optimal ? Sdr.simplifyOptimal(s.scop) : Sdr.simplifyWhereProfitable(s.scop);
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
       return "not applicable: " + e.getMessage();
     }

@@ -1,6 +1,7 @@
 package dev.polyj.reductions.sdr;
 
 import com.google.common.collect.ImmutableList;
+import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scheduling.AffineSchedule;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.ArrayInfo;
@@ -73,6 +74,8 @@ public final class Sdr {
   }
 
   private final Mode mode;
+  /** Whether reductions over few values (by the arrays' constant extents) are left alone. */
+  private boolean leaveSmall;
   /** In mode GIVEN: the options taken at the first decisions (0 past its end). */
   private final List<Integer> choices;
   /** The options taken and the number offered, at each decision of this run (mode GIVEN). */
@@ -100,6 +103,18 @@ public final class Sdr {
   /** Simplifies the reductions of {@code scop} with the heuristic algorithm (Figure 8). */
   public static SdrResult simplify(Scop scop) {
     return new Sdr(scop, Mode.HEURISTIC, List.of()).run();
+  }
+
+  /**
+   * As {@link #simplify(Scop)}, but a reduction whose elements accumulate at most {@link
+   * #SMALL_REDUCTION} values each, by the constant extents of the arrays its body reads, is left
+   * as it is (what the optimizer's {@code sdr} pass runs): under those bounds simplifying it lowers
+   * no complexity.
+   */
+  public static SdrResult simplifyWhereProfitable(Scop scop) {
+    Sdr s = new Sdr(scop, Mode.HEURISTIC, List.of());
+    s.leaveSmall = true;
+    return s.run();
   }
 
   /**
@@ -178,6 +193,13 @@ public final class Sdr {
         skipped.put(r.name(), "the size of " + r.array() + " is unknown (no temporaries of its shape)");
         continue;
       }
+      long thick = leaveSmall ? thickness(r) : Long.MAX_VALUE;
+      if (thick <= SMALL_REDUCTION) {
+        skipped.put(r.name(), "each element accumulates at most " + thick + " values (the extents of the arrays"
+            + " it reads bound the directions the projection forgets): reuse would save a constant factor, not"
+            + " lower the complexity, and cost temporaries as large as " + r.array());
+        continue;
+      }
       int mark = placed.size();
       lhsIterators = new ArrayList<>();
       for (int k = 0; k < r.projection().length; k++) lhsIterators.add(fresh("sdr_y" + k));
@@ -206,6 +228,75 @@ public final class Sdr {
     for (Statement s : scop.statements()) if (!ir.isReduction(s.name())) total = total.plus(Complexity.of(s.domain(), params));
     replacedComplexity = total;
     return replacement.isEmpty() ? null : replacement;
+  }
+
+  /**
+   * Reductions whose elements accumulate at most this many values each are left as they are: with
+   * the accumulated directions bounded by constants, simplification lowers no asymptotic
+   * complexity (a face of constant thickness, Section 4.3 "Profitable"), and the few values, read
+   * from the cache, cost less than the temporaries that would replace them (LBP-Stereo's sums over
+   * D = 8 or 16 neighbours ran 7 to 12 times slower simplified).
+   */
+  static final long SMALL_REDUCTION = 32;
+
+  /**
+   * An upper bound on the number of values accumulated into one element of {@code r}: the product,
+   * over the iterators the projection forgets, of the range each one can take in a subscript of an
+   * array the body reads whose extent is a constant ({@code 0 <= c*i + g < E} allows {@code
+   * (E - 1)/|c| + 1} values of {@code i} for fixed other iterators); {@link Long#MAX_VALUE} when an
+   * iterator has no such bound or the projection forgets a combination of iterators.
+   */
+  private long thickness(ReductionStatement r) {
+    int n = r.statement().depth();
+    int np = params.size();
+    long bound = 1;
+    for (int i = 0; i < n; i++) {
+      boolean forgotten = true;
+      for (long[] row : r.projection()) forgotten &= row[1 + np + i] == 0;
+      if (!forgotten) continue;
+      long range = Long.MAX_VALUE;
+      for (Access a : r.bodyReads()) {
+        ArrayInfo read = null;
+        for (ArrayInfo x : scop.arrays()) if (x.name().equals(a.array())) read = x;
+        if (a.relation().space().nOut() == 0 || read == null) continue;
+        long[][] rows = AffineMaps.rows(a.relation().alignParams(params));
+        List<Expr> sizes = read.sizes();
+        if (rows == null || sizes.size() != rows.length) continue;
+        for (int k = 0; k < rows.length; k++) {
+          long c = Math.abs(rows[k][1 + np + i]);
+          Long extent = constant(sizes.get(k));
+          if (c != 0 && extent != null && extent > 0) range = Math.min(range, (extent - 1) / c + 1);
+        }
+      }
+      if (range == Long.MAX_VALUE) return Long.MAX_VALUE;
+      bound = range > Long.MAX_VALUE / bound ? Long.MAX_VALUE : bound * range;
+    }
+    return bound;
+  }
+
+  /** The value of a constant integer expression (literals, + - *, unary minus), or null. */
+  private static Long constant(Expr e) {
+    if (e instanceof Expr.IntLit l) return l.value();
+    if (e instanceof Expr.Unary u && u.op().equals("-")) {
+      Long v = constant(u.operand());
+      return v == null ? null : -v;
+    }
+    if (e instanceof Expr.Binary b) {
+      Long x = constant(b.left());
+      Long y = constant(b.right());
+      if (x == null || y == null) return null;
+      try {
+        return switch (b.op()) {
+          case "+" -> Math.addExact(x, y);
+          case "-" -> Math.subtractExact(x, y);
+          case "*" -> Math.multiplyExact(x, y);
+          default -> null;
+        };
+      } catch (ArithmeticException overflow) {
+        return null;
+      }
+    }
+    return null;
   }
 
   /** The complexity of the program {@link #transform()} gave (computed from its faces). */
@@ -554,8 +645,31 @@ public final class Sdr {
     List<Statement> statements = new ArrayList<>();
     for (Placed p : all) statements.add(p.statement());
     Scop derived = new Scop(scop.functionName(), scop.pos(), scop.params(), scop.context(), arrays, statements,
-        schedule.toTree(), schedule.toMap());
+        separated(schedule.toTree()), schedule.toMap());
     return derived;
+  }
+
+  /**
+   * The tree with every band member to be separated by code generation. The statements of the
+   * residual faces of one reduction share the rows of the original instance they evaluate, so one
+   * loop nest scans their union: a face fixed at {@code i = 0} (all of {@code j}) and the diagonal
+   * {@code j = i + 1} would otherwise run the inner loop over all of {@code j} for every {@code i}
+   * (O(N^2) points for O(N) instances); separated, each region of the outer loop runs only the
+   * faces active there, and the diagonal becomes a substitution.
+   */
+  private static ScheduleNode separated(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Domain d) return new ScheduleNode.Domain(d.domain(), separated(d.child()));
+    if (n instanceof ScheduleNode.Sequence q) {
+      List<ScheduleNode.Filter> filters = new ArrayList<>();
+      for (ScheduleNode.Filter f : q.filters()) filters.add(new ScheduleNode.Filter(f.filter(), separated(f.child())));
+      return new ScheduleNode.Sequence(ImmutableList.copyOf(filters));
+    }
+    if (n instanceof ScheduleNode.Band b) {
+      return new ScheduleNode.Band(b.members(), b.permutable(), b.coincident(),
+          ImmutableList.copyOf(java.util.Collections.nCopies(b.nMember(), ScheduleNode.LoopType.SEPARATE)),
+          b.otherOptions(), separated(b.child()));
+    }
+    return n;
   }
 
   /**

@@ -66,10 +66,32 @@ class SdrProgramsTest {
 
   @Test
   void constantThicknessGivesNoGain() {
-    SdrResult r = Sdr.simplify(scop(program("int N, long A[4], long B[N]",
+    SdrResult r = Sdr.simplify(scop(program("int N, long A[N], long B[N]",
         "for (i = 0; i < N; i++) {\n  B[i] = 0;\n  for (j = 0; j < 4; j++)\n    B[i] += A[j];\n}")));
     assertFalse(r.changed());
     assertTrue(r.faces().get(0).reason().startsWith("no complexity gain"), r.report());
+  }
+
+  /**
+   * A prefix sum over an array of constant extent accumulates at most that many values per
+   * element: below {@link Sdr#SMALL_REDUCTION} the optimizer's variant leaves it alone (no
+   * asymptotic gain under the array's bounds), above it simplifies it.
+   */
+  @Test
+  void sumsOverFewValuesBoundedByTheArraysAreLeftAlone() {
+    String prefix = "for (i = 0; i < N; i++) {\n  B[i] = 0;\n  for (j = 0; j <= i; j++)\n    B[i] += A[j];\n}";
+    SdrResult small = Sdr.simplifyWhereProfitable(scop(program("int N, long A[16], long B[N]", prefix)));
+    assertFalse(small.changed(), small.report());
+    assertTrue(small.report().contains("accumulates at most 16 values"), small.report());
+    SdrResult shifted = Sdr.simplifyWhereProfitable(scop(program("int N, long A[40], long B[N]",
+        prefix.replace("A[j]", "A[2 * j + 1]"))));
+    assertFalse(shifted.changed(), shifted.report());
+    assertTrue(shifted.report().contains("accumulates at most 20 values"), shifted.report());
+    SdrResult large = Sdr.simplifyWhereProfitable(scop(program("int N, long A[1000], long B[N]", prefix)));
+    assertTrue(large.changed(), large.report());
+    assertEquals("O(N)", large.after().toString());
+    // the paper's algorithm (the sdr command) simplifies whatever lowers the complexity in the parameters
+    assertTrue(Sdr.simplify(scop(program("int N, long A[16], long B[N]", prefix))).changed());
   }
 
   @Test
