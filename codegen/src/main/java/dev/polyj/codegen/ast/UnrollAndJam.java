@@ -137,7 +137,7 @@ public final class UnrollAndJam {
   }
 
   /** {@code e} with the identifier {@code name} replaced by {@code value}. */
-  static Expr substitute(Expr e, String name, Expr value) {
+  public static Expr substitute(Expr e, String name, Expr value) {
     if (e instanceof Expr.Id id) return id.name().equals(name) ? value : e;
     if (e instanceof Expr.Linear l) {
       Exprs.LinearBuilder b = Exprs.linear().addConstant(l.constant());

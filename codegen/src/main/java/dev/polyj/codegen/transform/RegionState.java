@@ -62,6 +62,8 @@ public final class RegionState extends ScheduleState {
   public BuildOptions buildOptions;
   public final List<Version> versions = new ArrayList<>();
   public Layout layout = Layout.SINGLE;
+  /** Iterations of a loop around a scalar accumulation loop that share it ({@link UnrollAndJamPass}; 1: none). */
+  public int accumulatorJam = 1;
 
   /**
    * Definitions the region's code needs at file scope (functions, typedefs), by name, in order;

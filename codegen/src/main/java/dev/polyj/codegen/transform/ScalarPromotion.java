@@ -2,6 +2,8 @@ package dev.polyj.codegen.transform;
 
 import com.google.common.collect.ImmutableList;
 import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.Exprs;
+import dev.polyj.codegen.ast.UnrollAndJam;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.ArrayInfo;
@@ -54,13 +56,16 @@ public final class ScalarPromotion {
   /** The reduction clause of a promoted loop (statements, array -> local), or null to leave it sequential. */
   private final java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd;
   private final LiteralLines literals = new LiteralLines("polyj_lines_");
+  /** How many iterations of a loop around a scalar accumulation loop share it (1: none, see {@link #jam}). */
+  private final int jam;
   private int next;
 
   private ScalarPromotion(Scop scop, Function<Node.User, List<String>> base,
-      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
+      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd, int jam) {
     this.scop = scop;
     this.base = base;
     this.simd = simd;
+    this.jam = jam;
   }
 
   /** An AST with its promotions and the statement printer that prints it. */
@@ -79,19 +84,141 @@ public final class ScalarPromotion {
    */
   public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base,
       java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd) {
-    ScalarPromotion p = new ScalarPromotion(scop, base, simd);
+    return apply(ast, scop, base, simd, 1);
+  }
+
+  /**
+   * {@link #apply(Node, Scop, Function, java.util.function.BiFunction)}, where a loop with
+   * independent iterations around a scalar accumulation loop is unrolled {@code jam} times and its
+   * copies jammed into the accumulation loop, each with its own accumulator ({@link #jam}).
+   */
+  public static Result apply(Node ast, Scop scop, Function<Node.User, List<String>> base,
+      java.util.function.BiFunction<Set<String>, java.util.Map<String, String>, String> simd, int jam) {
+    ScalarPromotion p = new ScalarPromotion(scop, base, simd, jam);
     Node out = p.walk(ast);
     return new Result(out, p.literals.printer(base));
   }
 
   private Node walk(Node n) {
-    // innermost loops only
-    return Node.rewriteLoops(n, f -> Node.anyMatch(f.body(), x -> x instanceof Node.For) ? null : promote(f));
+    // innermost loops, and the loops right around them when they are jammed
+    return Node.rewriteLoops(n, f -> Node.anyMatch(f.body(), x -> x instanceof Node.For) ? (jam > 1 ? jam(f) : null)
+        : promote(f));
   }
+
+  /** Innermost bodies with more statements than this are not jammed (register pressure). */
+  static final int MAX_JAMMED_STATEMENTS = 2;
+
+  /**
+   * Unroll-and-jam of a loop around a scalar accumulation loop (register tiling of a dot product,
+   * Callahan, Carr and Kennedy, PLDI 1990): {@code g} has independent iterations ({@link
+   * Node.For#coincident()}, no OpenMP construct) and holds one innermost loop {@code f}, possibly
+   * under a guard that does not use {@code g}'s iterator, whose accumulators are promoted without a
+   * vectorization clause (a sum kept in its order, a chain of dependent additions). The result runs
+   * {@code jam} iterations of {@code g} at a time with their accumulators side by side in one loop
+   * {@code f}, so that their chains overlap and an element {@code f} reads independently of {@code
+   * g} (syrk's {@code A[i][k]} in {@code C[i][j] += alpha * A[i][k] * A[j][k]}) is loaded once for
+   * all of them; the last iterations run one by one as before.
+   *
+   * <p>Exact: every copy keeps its own statements in their order and its accumulator's sum in the
+   * order of {@code f}. Instances of different iterations of a coincident loop are independent for
+   * fixed enclosing loops, so no copy reads or writes an element another copy holds in its local
+   * (such an access would be a dependence between two iterations of {@code g}), and any interleaving
+   * of the copies computes the same values.
+   */
+  private Node jam(Node.For g) {
+    if (!g.coincident() || !g.pragmas().isEmpty() || g.step() != 1 || g.sizeParam() != null
+        || g.upper().equals(Node.For.NO_UPPER_BOUND)) {
+      return null;
+    }
+    String it = g.iterator();
+    Node inner = g.body();
+    Expr guard = null;
+    if (inner instanceof Node.If i) {
+      if (i.otherwise() != null || Exprs.uses(i.cond(), it)) return null;
+      guard = i.cond();
+      inner = i.then();
+    }
+    if (!(inner instanceof Node.For f) || Node.anyMatch(f.body(), x -> x instanceof Node.For)) return null;
+    if (!f.pragmas().isEmpty() || f.sizeParam() != null || Exprs.uses(f.init(), it) || Exprs.uses(f.upper(), it)) {
+      return null;
+    }
+    List<Node.User> users = new ArrayList<>();
+    for (Node c : f.body() instanceof Node.Block b ? b.children() : List.of(f.body())) {
+      if (!(c instanceof Node.User u) || statement(u.name()) == null) return null;
+      users.add(u);
+    }
+    if (users.isEmpty() || users.size() > MAX_JAMMED_STATEMENTS) return null;
+    int saved = next;
+    Parts single = parts(f);
+    next = saved;
+    if (single == null || single.clause() != null) return null;
+    // every accumulator moves with g, one per copy
+    Pattern itRef = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(it) + "(?![A-Za-z0-9_])");
+    for (String element : single.elements()) if (!itRef.matcher(element).find()) return null;
+    List<Parts> copies = new ArrayList<>();
+    for (int r = 0; r < jam; r++) {
+      Expr value = Exprs.plus(Exprs.id(it), r);
+      List<Node> copy = new ArrayList<>();
+      for (Node.User u : users) {
+        List<Expr> args = new ArrayList<>();
+        for (Expr a : u.args()) args.add(UnrollAndJam.substitute(a, it, value));
+        copy.add(new Node.User(u.name(), args));
+      }
+      Parts p = parts(f.withBody(copy.size() == 1 ? copy.get(0) : new Node.Block(copy)));
+      if (p == null || p.clause() != null || p.elements().size() != single.elements().size()) {
+        next = saved;
+        return null;
+      }
+      copies.add(p);
+    }
+    Node jammed = assemble(f, copies);
+    Node.For unrolled = new Node.For(it, g.init(), Exprs.plus(g.upper(), -(jam - 1)), jam,
+        guard == null ? jammed : new Node.If(guard, jammed, null), ImmutableList.of()).withCoincident(true);
+    // the first iteration the unrolled loop leaves: lb + jam * floor((ub - lb + 1) / jam), at least lb
+    Expr done = Exprs.add(g.init(), Exprs.scale(Exprs.floorDiv(Exprs.plus(Exprs.sub(g.upper(), g.init()), 1), jam), jam));
+    Node one = assemble(f, List.of(parts(f)));
+    Node.For rest = new Node.For(it, Exprs.max(List.of(g.init(), done)), g.upper(), 1,
+        guard == null ? one : new Node.If(guard, one, null), ImmutableList.of()).withCoincident(true);
+    return new Node.Block(List.of(unrolled, rest));
+  }
+
+  /**
+   * A promotion of one loop: the loads before it, the stores after it, its statements' lines with
+   * the locals, the elements promoted, and its vectorization clause (or null).
+   */
+  private record Parts(List<String> loads, List<String> stores, List<List<String>> lines, List<String> elements,
+      String clause) {}
 
   /** The promoted loop, or null when no element qualifies. */
   private Node promote(Node.For f) {
     if (!f.pragmas().isEmpty()) return null;
+    Parts p = parts(f);
+    return p == null ? null : assemble(f, List.of(p));
+  }
+
+  /** The loop {@code f} running the lines of {@code parts} in turn, between their loads and stores, when non-empty. */
+  private Node assemble(Node.For f, List<Parts> parts) {
+    List<Node> newBody = new ArrayList<>();
+    List<String> loads = new ArrayList<>();
+    List<String> stores = new ArrayList<>();
+    for (Parts p : parts) {
+      for (List<String> l : p.lines()) newBody.add(text(l));
+      loads.addAll(p.loads());
+      stores.addAll(p.stores());
+    }
+    Node loop = f.withBody(newBody.size() == 1 ? newBody.get(0) : new Node.Block(newBody));
+    String clause = parts.size() == 1 ? parts.get(0).clause() : null;
+    if (clause != null) {
+      loop = new Node.For(f.iterator(), f.init(), f.upper(), f.step(), ((Node.For) loop).body(),
+          ImmutableList.of("omp simd " + clause), f.sizeParam(), f.coincident());
+    }
+    Node block = new Node.Block(List.of(text(loads), loop, text(stores)));
+    Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
+    return new Node.If(nonEmpty, block, null);
+  }
+
+  /** The promotion of {@code f}'s elements, or null when none qualifies. */
+  private Parts parts(Node.For f) {
     List<Node.User> users = new ArrayList<>();
     List<Node> body = f.body() instanceof Node.Block b ? b.children() : List.of(f.body());
     for (Node c : body) {
@@ -110,6 +237,7 @@ public final class ScalarPromotion {
     }
     List<String> loads = new ArrayList<>();
     List<String> stores = new ArrayList<>();
+    List<String> elements = new ArrayList<>();
     java.util.Map<String, String> locals = new java.util.LinkedHashMap<>();
     boolean strided = false;
     for (String array : written) {
@@ -130,24 +258,16 @@ public final class ScalarPromotion {
       locals.put(array, local);
       loads.add(info.elementType().replace("const", "").trim() + " " + local + " = " + element + ";");
       stores.add(element + " = " + local + ";");
+      elements.add(element);
       Pattern ref = Pattern.compile("(?<![A-Za-z0-9_.>])" + Pattern.quote(element));
       for (List<String> l : lines) l.replaceAll(s -> ref.matcher(s).replaceAll(Matcher.quoteReplacement(local)));
     }
     if (loads.isEmpty()) return null;
-    List<Node> newBody = new ArrayList<>();
-    for (List<String> l : lines) newBody.add(text(l));
-    Node loop = f.withBody(newBody.size() == 1 ? newBody.get(0) : new Node.Block(newBody));
     Set<String> names = new java.util.TreeSet<>();
     for (Node.User u : users) names.add(u.name());
     // a loop walking a column stays a scalar loop: gathered vectors cost more than they save
     String clause = strided ? null : simd.apply(names, locals);
-    if (clause != null) {
-      loop = new Node.For(f.iterator(), f.init(), f.upper(), f.step(), ((Node.For) loop).body(),
-          ImmutableList.of("omp simd " + clause), f.sizeParam(), f.coincident());
-    }
-    Node block = new Node.Block(List.of(text(loads), loop, text(stores)));
-    Expr nonEmpty = new Expr.Op(Expr.Kind.LE, ImmutableList.of(f.init(), f.upper()));
-    return new Node.If(nonEmpty, block, null);
+    return new Parts(loads, stores, lines, elements, clause);
   }
 
   /**

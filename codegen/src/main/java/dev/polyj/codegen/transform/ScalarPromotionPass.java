@@ -15,7 +15,7 @@ public final class ScalarPromotionPass extends BasicPass<RegionState> {
     for (RegionState.Version v : s.versions) {
       var sc = v.scheduled;
       ScalarPromotion.Result p = ScalarPromotion.apply(v.ast, v.scop, v.printer,
-          (statements, locals) -> sc == null ? null : sc.simdClause(statements, locals));
+          (statements, locals) -> sc == null ? null : sc.simdClause(statements, locals), s.accumulatorJam);
       if (!p.ast().equals(v.ast)) changed++;
       v.ast = p.ast();
       v.printer = p.printer();

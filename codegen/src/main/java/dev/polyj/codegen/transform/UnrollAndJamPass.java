@@ -42,6 +42,8 @@ public final class UnrollAndJamPass extends BasicPass<RegionState> {
 
   @Override
   public String run(RegionState s) {
+    // loops around scalar accumulation loops are jammed where their accumulators are promoted
+    s.accumulatorJam = options.factor();
     int changed = 0;
     for (RegionState.Version v : s.versions) {
       var before = v.ast;
