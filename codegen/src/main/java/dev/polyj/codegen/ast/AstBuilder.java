@@ -543,15 +543,18 @@ public final class AstBuilder {
     List<long[]> eqs = new ArrayList<>(q.equalities());
     List<long[]> ineqs = new ArrayList<>(q.inequalities());
     spend(ineqs.size() + eqs.size());
+    // the equalities stay while the inequalities are tested: solved once for all these tests
+    BuildContext.Entailment givenEqs = ineqs.isEmpty() ? null : ctx.entailmentGiven(q, eqs);
     for (long[] r : List.copyOf(ineqs)) {
       List<long[]> others = new ArrayList<>(ineqs);
       others.remove(r);
-      if (ctx.entailsGiven(q, eqs, others, r, false)) ineqs.remove(r);
+      if (givenEqs.entails(others, r, false)) ineqs.remove(r);
     }
     for (long[] r : List.copyOf(eqs)) {
       List<long[]> others = new ArrayList<>(eqs);
       others.remove(r);
-      if (ctx.entailsGiven(q, others, ineqs, r, true)) eqs.remove(r);
+      // implied by the context alone: implied with any other rows (the cheaper test first)
+      if (ctx.entailsAlone(q, r, true) || ctx.entailsGiven(q, others, ineqs, r, true)) eqs.remove(r);
     }
     List<Guard> out = new ArrayList<>();
     for (long[] r : eqs) out.add(new Guard(q, r, true, condition(q, r, true)));

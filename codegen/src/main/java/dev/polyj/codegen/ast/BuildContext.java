@@ -124,6 +124,79 @@ final class BuildContext {
   }
 
   /**
+   * {@link #entailsGiven} for many tests with the same {@code owner} and equalities and varying
+   * inequalities (the rows of one gist): the equalities of each part with {@code eqs} are solved
+   * once, not once per test. The rows given to the test must not be modified afterwards.
+   */
+  Entailment entailmentGiven(BasicRelation owner, List<long[]> eqs) {
+    if (!Rows.allDivsKnown(owner)) return (ineqs, row, eq) -> false;
+    List<long[]> base = divisionRows(owner);
+    List<java.util.function.Predicate<List<long[]>>> empty = new ArrayList<>();
+    for (BasicRelation p : parts) empty.add(BasicRelation.intersectionEmptiness(List.of(p), owner.nLocal(), eqs, base));
+    return (ineqs, row, eq) -> {
+      List<long[]> negations = new ArrayList<>();
+      negations.add(Rows.negate(row));
+      if (eq) negations.add(Rows.negate(Ints.negate(row)));
+      for (long[] neg : negations) {
+        List<long[]> all = new ArrayList<>(ineqs);
+        all.add(neg);
+        for (java.util.function.Predicate<List<long[]>> e : empty) if (!e.test(all)) return false;
+      }
+      return true;
+    };
+  }
+
+  /** Per number of extra locals: each part's emptiness tests with its equalities solved once. */
+  private final java.util.Map<Integer, List<java.util.function.Predicate<List<long[]>>>> alone = new java.util.HashMap<>();
+
+  /**
+   * True when the context alone (with the divisions of {@code owner}) implies {@code row >= 0}
+   * (or {@code = 0}): a sufficient condition for {@link #entailsGiven} with any rows, decided with
+   * each part's equalities solved once for all the tests on this context.
+   */
+  boolean entailsAlone(BasicRelation owner, long[] row, boolean eq) {
+    if (!Rows.allDivsKnown(owner)) return false;
+    List<java.util.function.Predicate<List<long[]>>> empty = alone.computeIfAbsent(owner.nLocal(), n -> {
+      List<java.util.function.Predicate<List<long[]>>> out = new ArrayList<>();
+      for (BasicRelation p : parts) out.add(BasicRelation.intersectionEmptiness(List.of(p), n, List.of(), List.of()));
+      return out;
+    });
+    List<long[]> base = divisionRows(owner);
+    List<long[]> negations = new ArrayList<>();
+    negations.add(Rows.negate(row));
+    if (eq) negations.add(Rows.negate(Ints.negate(row)));
+    for (long[] neg : negations) {
+      List<long[]> all = new ArrayList<>(base);
+      all.add(neg);
+      for (java.util.function.Predicate<List<long[]>> e : empty) if (!e.test(all)) return false;
+    }
+    return true;
+  }
+
+  /** Whether the context, fixed equalities and the inequalities imply {@code row >= 0} (or {@code = 0}). */
+  interface Entailment {
+    boolean entails(List<long[]> ineqs, long[] row, boolean eq);
+  }
+
+  /** The definition of each division of {@code owner}: 0 <= num - d * e <= d - 1. */
+  private static List<long[]> divisionRows(BasicRelation owner) {
+    List<long[]> base = new ArrayList<>();
+    int firstLocal = 1 + owner.nVar();
+    int width = owner.nCol();
+    for (int i = 0; i < owner.nLocal(); i++) {
+      long[] num = Arrays.copyOf(owner.div(i).numerator(), width);
+      long d = owner.div(i).denominator();
+      long[] lo = num.clone();
+      lo[firstLocal + i] = Ints.sub(lo[firstLocal + i], d);
+      long[] hi = Ints.negate(lo);
+      hi[0] = Ints.add(hi[0], d - 1);
+      base.add(lo);
+      base.add(hi);
+    }
+    return base;
+  }
+
+  /**
    * True when the context intersected with {@code extra} (may be null) implies the constraint
    * {@code row >= 0} (or {@code row = 0} when {@code eq}); the row is over the columns of {@code
    * owner}, whose divisions it may use.

@@ -263,7 +263,10 @@ public final class Differential {
   /** Runs {@code polyj ARGS} in-process with the time limit. */
   static synchronized CliRun optimize(List<String> args) {
     StringWriter err = new StringWriter();
+    // the worker thread is reused: its CPU time when this run started (counted from there)
+    java.util.concurrent.atomic.AtomicLong cpuAtStart = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
     Future<Integer> f = executor.submit(() -> {
+      cpuAtStart.set(java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
       CommandLine cl = Main.commandLine(new ByteArrayInputStream(new byte[0]));
       cl.setOut(new PrintWriter(new StringWriter()));
       cl.setErr(new PrintWriter(err));
@@ -280,7 +283,7 @@ public final class Differential {
         } catch (TimeoutException e) {
           Thread t = worker;
           long cpu = t == null ? -1 : mx.getThreadCpuTime(t.getId());
-          boolean cpuOver = cpu > TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+          boolean cpuOver = cpu - cpuAtStart.get() > TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
           boolean wallOver = System.nanoTime() - wallStart > TimeUnit.SECONDS.toNanos(5L * TIMEOUT_SECONDS * WALL_FACTOR);
           if (cpuOver || wallOver) throw e;
         }

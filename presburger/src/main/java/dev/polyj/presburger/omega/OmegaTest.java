@@ -77,6 +77,111 @@ public final class OmegaTest {
     return withoutEqualities(nVar, eqs, ineqs);
   }
 
+  /**
+   * The equalities shared by a family of systems, solved away once: each member, given by its
+   * inequalities, is then decided as {@link #isIntegerEmpty} decides the whole system, without
+   * solving the same equalities again (unit substitutions and mod-hat steps are replayed on the
+   * member's inequalities, which is what solving them with the equalities would do to them).
+   * Rows have width {@code 1 + nVar}.
+   */
+  public static Members withEqualities(int nVar, List<long[]> eqs) {
+    return new Members(nVar, eqs);
+  }
+
+  /** See {@link #withEqualities}. */
+  public static final class Members {
+    private final int nVar;
+    private final List<long[]> eqs;
+    /** True when the equalities alone have no integer solution. */
+    private final boolean empty;
+    /** The substitutions, in order: row {@code steps.get(i)} (its width is the width then) solved for column {@code cols.get(i)}. */
+    private final List<long[]> steps = new ArrayList<>();
+    private final List<Integer> cols = new ArrayList<>();
+    /** False when 64 bits did not suffice: members are decided from scratch. */
+    private final boolean solved;
+    /** The width of the rows once the equalities are solved (mod-hat steps add columns). */
+    private final int width;
+
+    private Members(int nVar, List<long[]> eqs) {
+      this.nVar = nVar;
+      this.eqs = List.copyOf(eqs);
+      boolean e = false;
+      boolean ok = true;
+      int w = 1 + nVar;
+      try {
+        Solver<long[]> s = new Solver<>(LongRows.INSTANCE, 1 + nVar, eqs, List.of());
+        s.trace = this;
+        e = !s.solveEqualities();
+        w = s.width;
+      } catch (CoefficientOverflowException x) {
+        ok = false;
+      }
+      this.empty = ok && e;
+      this.solved = ok;
+      this.width = w;
+    }
+
+    void record(long[] e, int col) {
+      steps.add(e);
+      cols.add(col);
+    }
+
+    /** True when no integer vector satisfies the equalities and {@code ineqs}. */
+    public boolean isIntegerEmpty(List<long[]> ineqs) {
+      if (!solved) return OmegaTest.isIntegerEmpty(nVar, eqs, ineqs);
+      if (empty) return true;
+      List<long[]> rows = new ArrayList<>(ineqs.size());
+      try {
+        for (long[] r : ineqs) rows.add(reduce(r));
+      } catch (CoefficientOverflowException x) {
+        return OmegaTest.isIntegerEmpty(nVar, eqs, ineqs);
+      }
+      return isIntegerEmptyReduced(rows);
+    }
+
+    /** False when the equalities could not be solved on 64 bits: use {@link #isIntegerEmpty} then. */
+    public boolean solved() {
+      return solved;
+    }
+
+    /** True when the equalities alone have no integer solution. */
+    public boolean empty() {
+      return empty;
+    }
+
+    /**
+     * An inequality (width {@code 1 + nVar}) rewritten on the variables left once the equalities
+     * are solved; throws {@link CoefficientOverflowException} past 64 bits.
+     */
+    public long[] reduce(long[] r) {
+      long[] row = r;
+      for (int i = 0; i < steps.size(); i++) {
+        long[] e = steps.get(i);
+        if (e.length > row.length) row = LongRows.INSTANCE.widen(row, e.length);
+        row = LongRows.INSTANCE.substitute(row, e, cols.get(i));
+      }
+      return row.length < width ? LongRows.INSTANCE.widen(row, width) : row;
+    }
+
+    /**
+     * True when no integer vector satisfies the {@linkplain #reduce reduced} inequalities: the
+     * equalities and the original inequalities have no integer solution then.
+     */
+    public boolean isIntegerEmptyReduced(List<long[]> reduced) {
+      if (empty) return true;
+      List<long[]> rest;
+      try {
+        Solver<long[]> s = new Solver<>(LongRows.INSTANCE, width, List.of(), reduced);
+        if (!s.solveEqualities()) return true;
+        rest = withoutUnusedColumns(s.width, s.ineqs);
+      } catch (CoefficientOverflowException x) {
+        return withoutEqualities(width - 1, reduced);
+      }
+      int n = rest.isEmpty() ? 0 : rest.get(0).length - 1;
+      return withoutEqualities(n, rest);
+    }
+  }
+
   private static boolean withoutEqualities(int nVar, List<long[]> ineqs) {
     return withoutEqualities(nVar, List.of(), ineqs);
   }
@@ -194,6 +299,10 @@ public final class OmegaTest {
     int width;
     List<R> eqs = new ArrayList<>();
     List<R> ineqs = new ArrayList<>();
+    /** The positions of the equalities the last {@link #substitute} changed (the others kept their normalization). */
+    private java.util.BitSet changedEqs = new java.util.BitSet();
+    /** Where the substitutions of {@link #solveOneEquality} are recorded, or null. */
+    Members trace;
     final long[] budget; // splinter problems and combined rows left, shared by the whole decision
 
     Solver(RowArithmetic<R> ops, int width, List<R> eqs, List<R> ineqs) {
@@ -217,8 +326,9 @@ public final class OmegaTest {
         if (!normalize()) return false;
         if (eqs.isEmpty()) return true;
         do {
+          // the equalities are normalized here: only those the substitution changed may need it again
           solveOneEquality();
-          if (!normalizeEqualities()) return false;
+          if (!normalizeEqualities(changedEqs)) return false;
         } while (!eqs.isEmpty());
       }
     }
@@ -360,8 +470,18 @@ public final class OmegaTest {
 
     /** gcd normalisation of the equalities; false on a contradiction. */
     private boolean normalizeEqualities() {
+      return normalizeEqualities(null);
+    }
+
+    /** {@link #normalizeEqualities} where only the rows at {@code changed} (all when null) may need it. */
+    private boolean normalizeEqualities(java.util.BitSet changed) {
       List<R> ne = new ArrayList<>(eqs.size());
-      for (R r : eqs) {
+      for (int i = 0; i < eqs.size(); i++) {
+        R r = eqs.get(i);
+        if (changed != null && !changed.get(i)) {
+          ne.add(r);
+          continue;
+        }
         if (ops.varsZero(r)) {
           if (ops.signum(r, 0) != 0) return false;
           continue;
@@ -427,13 +547,17 @@ public final class OmegaTest {
           if (bestRow < 0 || ops.compareAbs(r, j, eqs.get(bestRow), bestCol) < 0) {
             bestRow = i;
             bestCol = j;
+            if (ops.isUnit(r, j)) break;
           }
         }
+        // a unit is the smallest coefficient there is: the first one found is the one kept
+        if (bestRow >= 0 && ops.isUnit(eqs.get(bestRow), bestCol)) break;
       }
       R e = eqs.get(bestRow);
       if (ops.isUnit(e, bestCol)) {
         eqs.remove(bestRow);
         substitute(e, bestCol);
+        if (trace != null) trace.record((long[]) e, bestCol);
         return;
       }
       // m = |a_k| + 1; new variable sigma with m*sigma = sum (a_j mod^ m) x_j: unit coefficient at k
@@ -442,10 +566,19 @@ public final class OmegaTest {
       eqs.replaceAll(r -> ops.widen(r, width));
       ineqs.replaceAll(r -> ops.widen(r, width));
       substitute(n, bestCol);
+      if (trace != null) trace.record((long[]) n, bestCol);
     }
 
     private void substitute(R e, int k) {
-      eqs.replaceAll(r -> ops.substitute(r, e, k));
+      changedEqs = new java.util.BitSet(eqs.size());
+      for (int i = 0; i < eqs.size(); i++) {
+        R r = eqs.get(i);
+        R n = ops.substitute(r, e, k);
+        if (n != r) {
+          eqs.set(i, n);
+          changedEqs.set(i);
+        }
+      }
       ineqs.replaceAll(r -> ops.substitute(r, e, k));
     }
   }

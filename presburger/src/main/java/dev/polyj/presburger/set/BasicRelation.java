@@ -258,6 +258,71 @@ public final class BasicRelation {
     return OmegaTest.isIntegerEmpty(width - 1, allEqs, allIneqs);
   }
 
+  /**
+   * {@link #isIntersectionEmpty(List, int, List, List)} for a family of tests that share the
+   * relations and the equalities and differ in their inequalities (the fixed {@code ineqs} and
+   * the extra ones the returned test is given, all over the columns of the variables and {@code
+   * nLocal} extra locals): the equalities are solved once for all of them.
+   */
+  public static java.util.function.Predicate<List<long[]>> intersectionEmptiness(List<BasicRelation> parts,
+      int nLocal, List<long[]> eqs, List<long[]> ineqs) {
+    checkArgument(!parts.isEmpty(), "intersectionEmptiness: no relation");
+    Space s = parts.get(0).space;
+    int nv = 1 + s.nVar();
+    int w = nv + nLocal;
+    for (BasicRelation p : parts) {
+      checkArgument(p.space.equals(s), "intersectionEmptiness: spaces differ: %s vs %s", s, p.space);
+      if (p.markedEmpty) return extra -> true;
+      w += p.nLocal;
+    }
+    int width = w;
+    List<long[]> allEqs = new ArrayList<>();
+    List<long[]> allIneqs = new ArrayList<>();
+    int b = nv;
+    for (BasicRelation p : parts) {
+      for (long[] r : p.eqs) allEqs.add(placed(r, nv, b, p.nLocal, width));
+      for (long[] r : p.ineqs) allIneqs.add(placed(r, nv, b, p.nLocal, width));
+      b += p.nLocal;
+    }
+    int base = b;
+    for (long[] r : eqs) allEqs.add(placed(padded(r, nv + nLocal), nv, base, nLocal, width));
+    for (long[] r : ineqs) allIneqs.add(placed(padded(r, nv + nLocal), nv, base, nLocal, width));
+    OmegaTest.Members members = OmegaTest.withEqualities(width - 1, allEqs);
+    if (!members.solved()) {
+      return extra -> {
+        List<long[]> all = new ArrayList<>(ineqs);
+        all.addAll(extra);
+        return isIntersectionEmpty(parts, nLocal, eqs, all);
+      };
+    }
+    if (members.empty()) return extra -> true;
+    // the rows rewritten once each: the fixed ones, and the extra ones by identity (callers pass the same rows again and again)
+    java.util.Map<long[], long[]> reduced = new java.util.IdentityHashMap<>();
+    List<long[]> fixed = new ArrayList<>();
+    return extra -> {
+      try {
+        if (fixed.size() < allIneqs.size()) {
+          fixed.clear();
+          for (long[] r : allIneqs) fixed.add(members.reduce(r));
+        }
+        List<long[]> all = new ArrayList<>(fixed);
+        for (long[] r : extra) {
+          long[] x = reduced.get(r);
+          if (x == null) {
+            x = members.reduce(placed(padded(r, nv + nLocal), nv, base, nLocal, width));
+            reduced.put(r, x);
+          }
+          all.add(x);
+        }
+        return members.isIntegerEmptyReduced(all);
+      } catch (CoefficientOverflowException e) {
+        List<long[]> all = new ArrayList<>(ineqs);
+        all.addAll(extra);
+        return isIntersectionEmpty(parts, nLocal, eqs, all);
+      }
+    };
+  }
+
   private static long[] padded(long[] row, int width) {
     checkArgument(row.length <= width, "row of width %s wider than %s", row.length, width);
     return row.length == width ? row : Arrays.copyOf(row, width);

@@ -42,6 +42,34 @@ class OmegaTestProperties {
     if (bb != BranchAndBound.Answer.UNKNOWN) assertEquals(!found[0], bb == BranchAndBound.Answer.EMPTY);
   }
 
+  /**
+   * Equalities solved once ({@link OmegaTest#withEqualities}), then several inequality systems
+   * decided with them: each answer is enumeration's, as for the whole system decided at once.
+   */
+  @Property(tries = 300)
+  void sharedEqualitiesMatchEnumeration(@ForAll("systems") List<long[]> eqRows, @ForAll("systems") List<long[]> rows) {
+    int nVar = rows.get(0).length - 1;
+    List<long[]> eqs = new ArrayList<>();
+    for (long[] r : eqRows.subList(0, Math.min(2, eqRows.size()))) {
+      long[] e = java.util.Arrays.copyOf(r, nVar + 1);
+      e[0] = e[0] / 3;
+      eqs.add(e);
+    }
+    OmegaTest.Members members = OmegaTest.withEqualities(nVar, eqs);
+    // the whole system, then each prefix of its inequalities (the same rows given again)
+    for (int k = rows.size(); k >= 0; k--) {
+      List<long[]> ineqs = rows.subList(0, k);
+      boolean[] found = {false};
+      BruteForce.forEachPoint(nVar, -BOX, BOX, p -> {
+        if (found[0]) return;
+        for (long[] r : eqs) if (Ints.evaluate(r, p) != 0) return;
+        for (long[] r : ineqs) if (Ints.evaluate(r, p) < 0) return;
+        found[0] = true;
+      });
+      assertEquals(!found[0], members.isIntegerEmpty(boxed(ineqs, nVar, BOX)));
+    }
+  }
+
   /** The rows with {@code -box <= x_v <= box} for every variable. */
   static List<long[]> boxed(List<long[]> rows, int nVar, long box) {
     List<long[]> out = new ArrayList<>(rows);
