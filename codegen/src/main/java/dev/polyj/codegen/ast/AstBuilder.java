@@ -332,6 +332,10 @@ public final class AstBuilder {
     for (Piece p : pieces) if (!liveProj(p, d - 1, ctx).isEmpty()) live.add(p);
     if (live.isEmpty()) return List.of();
     if (d == nDim) return leaf(live, ctx);
+    if (mayHoist && live.size() > 1) {
+      List<Node> merged = parameterDisjuncts(live, ctx, d);
+      if (merged != null) return merged;
+    }
     if (mayHoist) {
       List<Guard> common = hoistableGuards(live, ctx, d);
       if (!common.isEmpty()) {
@@ -372,6 +376,67 @@ public final class AstBuilder {
       return out;
     }
     return level(live, ctx, d);
+  }
+
+  /**
+   * Pieces of one statement that differ only in conditions on the parameters (a domain {@code 0 <=
+   * i < N and (P > Q or P < Q)}): the common part is generated once, under the disjunction of the
+   * pieces' parameter conditions ({@code if (P >= Q + 1 || Q >= P + 1)}), instead of a copy of the
+   * loops per disjunct. Exact: the union of {@code P_k and C} is {@code (P_1 or ... or P_n) and C}.
+   * Null when the pieces are not of that form.
+   */
+  private List<Node> parameterDisjuncts(List<Piece> live, BuildContext ctx, int d) {
+    Piece first = live.get(0);
+    if (live.size() > 16 || !Rows.allDivsKnown(first.set())) return null;
+    String rest = null;
+    List<List<long[]>[]> conds = new ArrayList<>();
+    for (Piece p : live) {
+      BasicRelation q = p.set();
+      if (p.statement() != first.statement() || !sameAnnotations(p, first) || !Rows.allDivsKnown(q)) return null;
+      List<long[]> peq = new ArrayList<>();
+      List<long[]> pin = new ArrayList<>();
+      List<String> others = new ArrayList<>();
+      for (int k = 0; k < q.nLocal(); k++) others.add("d" + Arrays.toString(q.div(k).numerator()) + "/" + q.div(k).denominator());
+      for (long[] r : q.equalities()) {
+        if (Rows.usesColumns(r, 1 + nParam, r.length)) others.add("e" + Arrays.toString(r));
+        else peq.add(r);
+      }
+      for (long[] r : q.inequalities()) {
+        if (Rows.usesColumns(r, 1 + nParam, r.length)) others.add("i" + Arrays.toString(r));
+        else pin.add(r);
+      }
+      java.util.Collections.sort(others);
+      String key = String.join(";", others);
+      if (rest == null) rest = key;
+      else if (!rest.equals(key)) return null;
+      @SuppressWarnings("unchecked")
+      List<long[]>[] pc = new List[] {peq, pin};
+      conds.add(pc);
+    }
+    List<Expr> alternatives = new ArrayList<>();
+    List<BasicRelation> sets = new ArrayList<>();
+    for (int k = 0; k < live.size(); k++) {
+      BasicRelation q = live.get(k).set();
+      BasicRelation cond = Rows.withRows(q, conds.get(k)[0], conds.get(k)[1]);
+      if (ctx.isDisjoint(cond)) continue;
+      List<Guard> guards = gist(cond, ctx);
+      if (guards.isEmpty()) return null; // one disjunct holds wherever the code runs: nothing to merge
+      List<Expr> and = new ArrayList<>();
+      for (Guard g : guards) and.add(g.cond());
+      alternatives.add(Exprs.and(and));
+      sets.add(cond);
+    }
+    if (sets.size() < 2) return null;
+    BasicRelation q = first.set();
+    List<long[]> eqs = new ArrayList<>();
+    List<long[]> ineqs = new ArrayList<>();
+    for (long[] r : q.equalities()) if (Rows.usesColumns(r, 1 + nParam, r.length)) eqs.add(r);
+    for (long[] r : q.inequalities()) if (Rows.usesColumns(r, 1 + nParam, r.length)) ineqs.add(r);
+    Piece common = first.withSet(Rows.withRows(q, eqs, ineqs));
+    BuildContext inner = ctx.andAny(sets);
+    List<Node> body = generate(List.of(common), inner, d, true);
+    if (body.isEmpty()) return body;
+    return List.of(new Node.If(Exprs.or(alternatives), Node.seq(body), null));
   }
 
   /**
@@ -1466,6 +1531,8 @@ public final class AstBuilder {
     // on a lattice of step m with fewer than m candidate values, each outer point has at most one
     // value: a strided loop of at most one iteration is shorter than a guarded copy per candidate
     if (l.stride > bestK + 1 && sameLattice(infos)) return null;
+    List<Node> aligned = unrollAligned(pieces, ctx, d, infos, l, best, bestK);
+    if (aligned != null) return aligned;
     Expr lb = lowerExpr(l.q, best, c, ctx);
     List<Node> out = new ArrayList<>();
     for (long k = 0; k <= bestK; k++) {
@@ -1475,6 +1542,101 @@ public final class AstBuilder {
       out.addAll(withValue(d, v, () -> generate(pieces, copy, d + 1, true)));
     }
     return out;
+  }
+
+  /**
+   * Unrolling from the lower bound aligned to a lattice {@code x = off (mod m)} that every piece
+   * lies on (the pieces may have finer congruences of their own, on other offsets): the copies are
+   * {@code x = lb' + m*k} for {@code k = 0 .. K/m}, where {@code lb'} is the least value on the
+   * lattice at least the lower bound lb and K bounds {@code x - lb}. A copy per value of
+   * {@code x - lb} would need a residue guard each (m times as many copies). Null without such a
+   * lattice.
+   */
+  private List<Node> unrollAligned(
+      List<Piece> pieces, BuildContext ctx, int d, List<LevelInfo> infos, LevelInfo l, long[] lower, long bound) {
+    int c = col(d);
+    LevelInfo lattice = commonLattice(infos, ctx);
+    if (lattice == null) return null;
+    long m = lattice.stride;
+    long[] off = lattice.offset;
+    BasicRelation q = l.q;
+    // e = floor((off - lb) / m), lb' = off - m*e; lower is x + g >= 0, so off - lb = off + g
+    long[] num = new long[q.nCol()];
+    for (int k = 0; k < num.length; k++) num[k] = Ints.add(k < off.length ? off[k] : 0, k == c ? 0 : lower[k]);
+    Expr lb = lowerExpr(q, lower, c, ctx);
+    Expr offExpr = rowExpr(q, Arrays.copyOf(off, q.nCol()));
+    Expr start = Exprs.add(offExpr, Exprs.scale(Exprs.ceilDiv(Exprs.sub(lb, offExpr), m), m));
+    List<Node> out = new ArrayList<>();
+    for (long k = 0; k <= bound / m; k++) {
+      BasicRelation.Builder b = BasicRelation.builder(space);
+      for (int i = 0; i < q.nLocal(); i++) {
+        Div dv = q.div(i);
+        b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + i), dv.denominator());
+      }
+      int e = b.addDiv(num, m);
+      long[] eq = new long[e + 1];
+      for (int i = 0; i < off.length && i < e; i++) eq[i] = -off[i];
+      eq[c] = Ints.add(eq[c], 1);
+      eq[e] = m;
+      eq[0] = Ints.sub(eq[0], Ints.mul(m, k));
+      b.addEq(eq);
+      BuildContext copy = ctx.and(b.build());
+      if (copy.isEmpty()) continue;
+      Expr v = Exprs.plus(start, Ints.mul(m, k));
+      out.addAll(withValue(d, v, () -> generate(pieces, copy, d + 1, true)));
+    }
+    return out;
+  }
+
+  /**
+   * A lattice {@code x = off (mod m)}, m > 1, with an offset over the parameters and outer
+   * dimensions only, that contains every piece of the level under the context (one of the pieces'
+   * own congruences, those that more pieces share tried first), or null.
+   */
+  private LevelInfo commonLattice(List<LevelInfo> infos, BuildContext ctx) {
+    List<LevelInfo> candidates = new ArrayList<>();
+    for (LevelInfo i : infos) {
+      if (i.stride <= 1 || i.offset == null || Rows.usesColumns(i.offset, 1 + i.q.nVar(), i.offset.length)) continue;
+      if (candidates.stream().noneMatch(x -> x.stride == i.stride && x.offsetExpr.equals(i.offsetExpr))) candidates.add(i);
+    }
+    if (candidates.isEmpty() || candidates.size() > 16) return null;
+    // the congruence most pieces share first
+    Map<LevelInfo, Integer> share = new IdentityHashMap<>();
+    for (LevelInfo cand : candidates) {
+      int n = 0;
+      for (LevelInfo i : infos) if (i.stride == cand.stride && cand.offsetExpr.equals(i.offsetExpr)) n++;
+      share.put(cand, n);
+    }
+    candidates.sort(java.util.Comparator.comparingInt((LevelInfo i) -> -share.get(i)).thenComparingLong(i -> -i.stride));
+    for (LevelInfo cand : candidates) {
+      boolean all = true;
+      for (LevelInfo i : infos) {
+        if (!(all = onLattice(i, cand, ctx))) break;
+      }
+      if (all) return cand;
+    }
+    return null;
+  }
+
+  /** True when every point of i's projection under the context has x = cand.offset (mod cand.stride). */
+  private boolean onLattice(LevelInfo i, LevelInfo cand, BuildContext ctx) {
+    BasicRelation q = i.q;
+    if (!Rows.allDivsKnown(q)) return false;
+    long m = cand.stride;
+    BasicRelation.Builder b = BasicRelation.builder(space);
+    for (int k = 0; k < q.nLocal(); k++) {
+      Div dv = q.div(k);
+      b.addDiv(Arrays.copyOf(dv.numerator(), 1 + q.nVar() + k), dv.denominator());
+    }
+    long[] g = new long[1 + q.nVar() + q.nLocal()];
+    for (int k = 0; k < cand.offset.length && k < 1 + q.nVar(); k++) g[k] = -cand.offset[k];
+    g[i.c] = Ints.add(g[i.c], 1);
+    int e = b.addDiv(g, m);
+    long[] rem = Arrays.copyOf(g, e + 1);
+    rem[e] = -m;
+    rem[0] = Ints.sub(rem[0], 1); // x - off - m*floor((x - off)/m) >= 1
+    b.addIneq(rem);
+    return ctx.isDisjoint(b.build().intersect(q));
   }
 
   /**

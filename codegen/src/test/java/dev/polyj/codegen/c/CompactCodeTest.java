@@ -83,7 +83,21 @@ class CompactCodeTest {
         new Example("tree: statements without schedule under a shared condition (tested once)",
             "domain: \"[M] -> { P[] : M >= 3; Q[]; R[] : M >= 3; T[] }\"",
             List.of(Map.of("M", 2L), Map.of("M", 3L)), -1, 1,
-            "the condition appears once", g -> g.occurrences("M >= 3") == 1));
+            "the condition appears once", g -> g.occurrences("M >= 3") == 1),
+        new Example("unrolled copies from the lower bound aligned to the lattice all statements lie on "
+                + "(one statement on a finer lattice: no copy per value under a residue guard)",
+            "[t] -> { S[b] -> [b, 0] : exists (e : b = t + 4e) and 1 <= b <= 8; "
+                + "T[b] -> [b, 1] : exists (e : b = t + 8e) and 1 <= b <= 8 } [t] -> { : 0 <= t <= 7 } "
+                + "{ [i0, i1] -> unroll[x] }",
+            List.of(Map.of("t", 0L), Map.of("t", 1L), Map.of("t", 3L), Map.of("t", 4L), Map.of("t", 6L),
+                Map.of("t", 7L)), -1, 10,
+            "no loop, two copies of each statement",
+            g -> g.metrics().loops() == 0 && g.occurrences("S(") == 2 && g.occurrences("T(") == 2),
+        new Example("disjuncts that differ only in a parameter condition (one loop under a disjunction)",
+            "[n, a] -> { S[i] -> [i] : 0 <= i < n and (a <= -1 or a >= 5) } [n, a] -> { : } { }",
+            List.of(Map.of("n", 3L, "a", -2L), Map.of("n", 3L, "a", 0L), Map.of("n", 4L, "a", 5L),
+                Map.of("n", 0L, "a", 7L)), -3, 8,
+            "one loop", g -> g.metrics().loops() == 1 && g.occurrences("S(") == 1));
   }
 
   @ParameterizedTest(name = "{0}")
