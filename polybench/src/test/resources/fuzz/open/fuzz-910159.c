@@ -1,0 +1,82 @@
+/* Random program of seed 910159 (reduced from 19 to 19 statements): OPTIMIZE_TIMEOUT under `polyj optimize `: no result after 60 s */
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#ifndef N0
+#define N0 5
+#endif
+#ifndef N1
+#define N1 6
+#endif
+#ifndef N2
+#define N2 5
+#endif
+#ifndef N3
+#define N3 5
+#endif
+#define E (2 * (N0 + N1 + N2 + N3) + 4)
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+static double A0[E][E];
+static float A1[E][E];
+static long A2[E][E];
+static unsigned long long seed = 88172645463325252ULL;
+static double next(void) { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return (double)(seed % 2001) / 1000.0 - 1.0; }
+static void init(void) {
+  { double *p = (double *)A0; for (long k = 0; k < (long)sizeof A0 / (long)sizeof *p; k++) p[k] = (double)next(); }
+  { float *p = (float *)A1; for (long k = 0; k < (long)sizeof A1 / (long)sizeof *p; k++) p[k] = (float)next(); }
+  { long *p = (long *)A2; for (long k = 0; k < (long)sizeof A2 / (long)sizeof *p; k++) p[k] = (long)(next() * 50); }
+}
+static void show(const char *name, const void *data, long bytes, double asum) {
+  const unsigned char *b = (const unsigned char *)data; unsigned long long h = 1469598103934665603ULL;
+  for (long k = 0; k < bytes; k++) { h ^= b[k]; h *= 1099511628211ULL; }
+  printf("%s %.10e bits=%016llx\n", name, asum, h);
+}
+static void checksum(void) {
+  { const double *p = (const double *)A0; double a = 0; for (long k = 0; k < (long)sizeof A0 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A0", A0, sizeof A0, a); }
+  { const float *p = (const float *)A1; double a = 0; for (long k = 0; k < (long)sizeof A1 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A1", A1, sizeof A1, a); }
+  { const long *p = (const long *)A2; double a = 0; for (long k = 0; k < (long)sizeof A2 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A2", A2, sizeof A2, a); }
+}
+static void kernel(int p0, int p1) {
+  int i0, i1, i2, i3;
+#pragma scop
+  for (i0 = 0; i0 < N1; i0++) {
+    A0[(i0 + 1)][((2 * i0) + 3)] *= 0.5;
+    for (i1 = i0; i1 < MIN(N1, (i0 + 2)); i1++) {
+      double t0 = (fmax(i0, A2[((i1 + i0) + 1)][((2 * i0) + 1)]) + ((i0 < p0) ? i1 : A2[(i1 + 3)][i0]));
+      A0[(i1 + 3)][(i1 + 3)] += t0;
+    }
+  }
+  for (i0 = 0; i0 < N3; i0++) {
+    for (i1 = 0; i1 < (N0 - 1); i1++) {
+      A2[(i1 + 1)][((i0 + i0) + 2)] += (i0 % 31);
+      for (i2 = 0; i2 < (N2 - 1); i2++) {
+        A1[(i0 + 2)][i2] -= (i2 * 0.125);
+        if (i2 != i1) {
+          for (i3 = 1; i3 < N0; i3 += 3) {
+            if (i2 < p0) {
+              A2[(i3 + 2)][(i3 + 1)] += (A2[(i0 + 3)][(i1 + 1)] % 31);
+            } else {
+              A0[(i1 + 3)][(i0 + 2)] *= 0.5;
+            }
+            if (i0 < p0) {
+              A2[((i2 + i2) + 1)][(i2 + i1)] = ((4 - ((i1 * 3) - (A2[0][(i2 + 2)] * 4))) % 1009);
+            } else {
+              A1[i2][(i3 + 1)] = ((((i0 != i3) ? 0.75 : 3.0) - (3.0 - A0[((i2 + i2) + 3)][i1])) / (1.5 + fabs(((A1[(i2 + 3)][(i0 + 2)] + i0) * i0))));
+            }
+          }
+        }
+      }
+    }
+    A0[(i0 + 1)][(i0 + 2)] *= 0.75;
+  }
+#pragma endscop
+}
+int main(void) {
+  volatile int v0 = N0 - 0;
+  volatile int v1 = N1 - 1;
+  init();
+  kernel(v0, v1);
+  checksum();
+  return 0;
+}
