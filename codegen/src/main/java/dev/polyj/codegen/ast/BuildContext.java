@@ -97,19 +97,7 @@ final class BuildContext {
   boolean entailsGiven(BasicRelation owner, List<long[]> eqs, List<long[]> ineqs, long[] row, boolean eq) {
     if (!Rows.allDivsKnown(owner)) return false;
     List<long[]> base = new ArrayList<>(ineqs);
-    int firstLocal = 1 + owner.nVar();
-    int width = owner.nCol();
-    for (int i = 0; i < owner.nLocal(); i++) {
-      // the definition of each division: 0 <= num - d * e <= d - 1
-      long[] num = Arrays.copyOf(owner.div(i).numerator(), width);
-      long d = owner.div(i).denominator();
-      long[] lo = num.clone();
-      lo[firstLocal + i] = Ints.sub(lo[firstLocal + i], d);
-      long[] hi = Ints.negate(lo);
-      hi[0] = Ints.add(hi[0], d - 1);
-      base.add(lo);
-      base.add(hi);
-    }
+    base.addAll(divisionRows(owner));
     List<long[]> negations = new ArrayList<>();
     negations.add(Rows.negate(row));
     if (eq) negations.add(Rows.negate(Ints.negate(row)));
