@@ -4,7 +4,10 @@ import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.set.BasicRelation;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * What the code generated so far guarantees at a point of the AST: a union of basic sets over the
@@ -98,17 +101,9 @@ final class BuildContext {
     if (!Rows.allDivsKnown(owner)) return false;
     List<long[]> base = new ArrayList<>(ineqs);
     base.addAll(divisionRows(owner));
-    List<long[]> negations = new ArrayList<>();
-    negations.add(Rows.negate(row));
-    if (eq) negations.add(Rows.negate(Ints.negate(row)));
-    for (long[] neg : negations) {
-      List<long[]> all = new ArrayList<>(base);
-      all.add(neg);
-      for (BasicRelation p : parts) {
-        if (!BasicRelation.isIntersectionEmpty(List.of(p), owner.nLocal(), eqs, all)) return false;
-      }
-    }
-    return true;
+    List<Predicate<List<long[]>>> empty = new ArrayList<>();
+    for (BasicRelation p : parts) empty.add(all -> BasicRelation.isIntersectionEmpty(List.of(p), owner.nLocal(), eqs, all));
+    return negationsEmpty(base, row, eq, empty);
   }
 
   /**
@@ -119,23 +114,13 @@ final class BuildContext {
   Entailment entailmentGiven(BasicRelation owner, List<long[]> eqs) {
     if (!Rows.allDivsKnown(owner)) return (ineqs, row, eq) -> false;
     List<long[]> base = divisionRows(owner);
-    List<java.util.function.Predicate<List<long[]>>> empty = new ArrayList<>();
+    List<Predicate<List<long[]>>> empty = new ArrayList<>();
     for (BasicRelation p : parts) empty.add(BasicRelation.intersectionEmptiness(List.of(p), owner.nLocal(), eqs, base));
-    return (ineqs, row, eq) -> {
-      List<long[]> negations = new ArrayList<>();
-      negations.add(Rows.negate(row));
-      if (eq) negations.add(Rows.negate(Ints.negate(row)));
-      for (long[] neg : negations) {
-        List<long[]> all = new ArrayList<>(ineqs);
-        all.add(neg);
-        for (java.util.function.Predicate<List<long[]>> e : empty) if (!e.test(all)) return false;
-      }
-      return true;
-    };
+    return (ineqs, row, eq) -> negationsEmpty(ineqs, row, eq, empty);
   }
 
   /** Per number of extra locals: each part's emptiness tests with its equalities solved once. */
-  private final java.util.Map<Integer, List<java.util.function.Predicate<List<long[]>>>> alone = new java.util.HashMap<>();
+  private final Map<Integer, List<Predicate<List<long[]>>>> alone = new HashMap<>();
 
   /**
    * True when the context alone (with the divisions of {@code owner}) implies {@code row >= 0}
@@ -144,19 +129,24 @@ final class BuildContext {
    */
   boolean entailsAlone(BasicRelation owner, long[] row, boolean eq) {
     if (!Rows.allDivsKnown(owner)) return false;
-    List<java.util.function.Predicate<List<long[]>>> empty = alone.computeIfAbsent(owner.nLocal(), n -> {
-      List<java.util.function.Predicate<List<long[]>>> out = new ArrayList<>();
+    List<Predicate<List<long[]>>> empty = alone.computeIfAbsent(owner.nLocal(), n -> {
+      List<Predicate<List<long[]>>> out = new ArrayList<>();
       for (BasicRelation p : parts) out.add(BasicRelation.intersectionEmptiness(List.of(p), n, List.of(), List.of()));
       return out;
     });
-    List<long[]> base = divisionRows(owner);
-    List<long[]> negations = new ArrayList<>();
-    negations.add(Rows.negate(row));
-    if (eq) negations.add(Rows.negate(Ints.negate(row)));
+    return negationsEmpty(divisionRows(owner), row, eq, empty);
+  }
+
+  /**
+   * Whether {@code rows} with the negation of {@code row >= 0} (with {@code eq}, of either side of
+   * {@code row = 0}) is empty by every test of {@code empty}: the rows imply the constraint there.
+   */
+  private static boolean negationsEmpty(List<long[]> rows, long[] row, boolean eq, List<Predicate<List<long[]>>> empty) {
+    List<long[]> negations = eq ? List.of(Rows.negate(row), Rows.negate(Ints.negate(row))) : List.of(Rows.negate(row));
     for (long[] neg : negations) {
-      List<long[]> all = new ArrayList<>(base);
+      List<long[]> all = new ArrayList<>(rows);
       all.add(neg);
-      for (java.util.function.Predicate<List<long[]>> e : empty) if (!e.test(all)) return false;
+      for (Predicate<List<long[]>> e : empty) if (!e.test(all)) return false;
     }
     return true;
   }
