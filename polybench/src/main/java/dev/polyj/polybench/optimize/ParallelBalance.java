@@ -22,16 +22,25 @@ import java.util.regex.Pattern;
  * The load balance of the parallel loops of an optimized kernel, by counting: for each start of a
  * parallel loop, the statement instances each thread runs, with OpenMP's static schedule of the
  * loop's iterations (contiguous blocks whose sizes differ by at most one, the first threads taking
- * the larger ones, as libgomp does) or, for a collapsed nest, with its balanced chunks of ranks
+ * the larger ones, as libgomp does; one iteration at a time round-robin under {@code schedule(static, 1)})
+ * or, for a collapsed nest, with its balanced chunks of ranks
  * (or of whole outer iterations cut at those ranks);
  * the figure is the sum over the starts of the busiest thread's instances divided by the sum of
  * the average (1.00 is perfect balance; the time of a parallel loop is its busiest thread's).
  * Statement instances are counted by running the region's final loop AST on the dataset's sizes
  * (loops whose body is a sequence of statements counted by their trip counts).
  *
- * <pre>java -cp polybench/target/polyj.jar dev.polyj.polybench.optimize.CollapseBalance LARGE syrk syr2k ...</pre>
+ * <p>The same counts give the region's scaling curve on a machine with any number of cores: with
+ * every instance taking the same time and threads costing nothing to start, {@code P} threads run
+ * the region in the instances outside parallel loops plus, per start, the busiest thread's
+ * instances; the simulated speedup is all instances over that. It bounds what the parallel loops
+ * can give (memory bandwidth and the starts' cost only lower it), and the starts and their trip
+ * counts (the wavefronts' widths) say why a curve flattens.
+ *
+ * <pre>java -cp polybench/target/polyj.jar dev.polyj.polybench.optimize.ParallelBalance LARGE syrk syr2k ...
+ * java -cp polybench/target/polyj.jar dev.polyj.polybench.optimize.ParallelBalance --scaling [--without PASS] LARGE all</pre>
  */
-public final class CollapseBalance {
+public final class ParallelBalance {
   /** Thread counts of the table. */
   static final int[] THREADS = {2, 4, 8, 16};
 
@@ -40,16 +49,47 @@ public final class CollapseBalance {
   private final double[] average;
   private long starts;
   private long instances;
+  private long iterations;
+  private long minTrip = Long.MAX_VALUE;
 
-  private CollapseBalance(int[] threads) {
+  /**
+   * The parallel loops of a region and its simulated scaling: {@code total} statement instances,
+   * {@code parallel} of them in parallel loops started {@code starts} times with {@code iterations}
+   * iterations in all (at least {@code minTrip} per start), and per thread count the busiest
+   * thread's instances summed over the starts.
+   */
+  public record Scaling(int[] threads, long total, long parallel, long starts, long iterations, long minTrip,
+      double[] busiest) {
+    /** All instances over the instances outside parallel loops plus the busiest threads' (1 without parallel loops). */
+    public double speedup(int k) {
+      return total == 0 ? 1 : total / (total - parallel + busiest[k]);
+    }
+
+    /** The mean trip count of a start of a parallel loop (0 without parallel loops). */
+    public double meanTrip() {
+      return starts == 0 ? 0 : (double) iterations / starts;
+    }
+  }
+
+  private ParallelBalance(int[] threads) {
     this.threads = threads;
     this.busiest = new double[threads.length];
     this.average = new double[threads.length];
   }
 
+  /** The parallel loops of {@code ast} and its simulated speedup on each of {@code threads}. */
+  static Scaling scaling(Node ast, Map<String, Long> params, int[] threads) {
+    ParallelBalance b = new ParallelBalance(threads);
+    Map<String, Long> env = new HashMap<>(params);
+    long total = count(ast, env);
+    b.walk(ast, env);
+    return new Scaling(threads.clone(), total, b.instances, b.starts, b.iterations,
+        b.starts == 0 ? 0 : b.minTrip, b.busiest.clone());
+  }
+
   /** Busiest thread's instances over the average, per thread count, of the parallel loops of {@code ast}. */
   static double[] of(Node ast, Map<String, Long> params, int[] threads) {
-    CollapseBalance b = new CollapseBalance(threads);
+    ParallelBalance b = new ParallelBalance(threads);
     b.walk(ast, new HashMap<>(params));
     double[] out = new double[threads.length];
     for (int i = 0; i < threads.length; i++) out[i] = b.average[i] == 0 ? Double.NaN : b.busiest[i] / b.average[i];
@@ -57,7 +97,7 @@ public final class CollapseBalance {
   }
 
   private void walk(Node n, Map<String, Long> env) {
-    if (!Node.anyMatch(n, CollapseBalance::parallel)) return;
+    if (!Node.anyMatch(n, ParallelBalance::parallel)) return;
     if (n instanceof Node.Block b) {
       for (Node c : b.children()) walk(c, env);
     } else if (n instanceof Node.If i) {
@@ -70,7 +110,8 @@ public final class CollapseBalance {
       else walk(m.body(), env);
     } else if (n instanceof Node.For f) {
       if (parallel(f)) {
-        split(List.of(f), env, Split.STATIC);
+        boolean cyclic = f.pragmas().stream().anyMatch(p -> p.contains("schedule(static, 1)"));
+        split(List.of(f), env, cyclic ? Split.CYCLIC : Split.STATIC);
         return;
       }
       long lo = eval(f.init(), env);
@@ -91,6 +132,8 @@ public final class CollapseBalance {
   enum Split {
     /** OpenMP's static schedule of the loop's iterations. */
     STATIC,
+    /** OpenMP's static schedule with chunks of one iteration: iteration {@code i} to thread {@code i mod t}. */
+    CYCLIC,
     /** Balanced chunks of the ranks of the collapsed chain. */
     RANKS,
     /** Chunks of whole iterations of the outer loop, cut after the iterations holding the ranks {@code n k / c - 1}. */
@@ -107,6 +150,8 @@ public final class CollapseBalance {
     for (int i = 0; i < n; i++) prefix[i + 1] = prefix[i] + work.get(i);
     starts++;
     instances += prefix[n];
+    iterations += n;
+    minTrip = Math.min(minTrip, n);
     for (int i = 0; i < threads.length; i++) {
       int t = threads[i];
       long max = 0;
@@ -128,6 +173,12 @@ public final class CollapseBalance {
           start[k] = at;
         }
         for (int k = 0; k < chunks; k++) max = Math.max(max, prefix[Math.max(start[k + 1], start[k])] - prefix[start[k]]);
+      } else if (split == Split.CYCLIC) {
+        for (int k = 0; k < Math.min(t, n); k++) {
+          long sum = 0;
+          for (int j = k; j < n; j += t) sum += work.get(j);
+          max = Math.max(max, sum);
+        }
       } else {
         int q = n / t;
         int r = n % t;
@@ -190,7 +241,7 @@ public final class CollapseBalance {
   /** Whether {@code n} is a sequence of statements (the same count at every iteration). */
   private static boolean straight(Node n) {
     if (n instanceof Node.User) return true;
-    if (n instanceof Node.Block b) return b.children().stream().allMatch(CollapseBalance::straight);
+    if (n instanceof Node.Block b) return b.children().stream().allMatch(ParallelBalance::straight);
     return false;
   }
 
@@ -268,9 +319,12 @@ public final class CollapseBalance {
     return out;
   }
 
+  /** A kernel's region as the pipeline leaves it: its final loop AST and its parameters' values. */
+  record Region(Node ast, Map<String, Long> params) {}
+
   /** The final loop AST of the kernel's region under {@code pipeline}, and the values of its parameters. */
-  static double[] kernel(EmbeddedSuite suite, Path root, String name, String dataset, PassManager<RegionState> pipeline,
-      int[] threads) throws IOException {
+  static Region kernel(EmbeddedSuite suite, Path root, String name, String dataset, PassManager<RegionState> pipeline)
+      throws IOException {
     Kernel k = suite.kernel(name).orElseThrow(() -> new IllegalArgumentException("no kernel " + name));
     RegionState[] last = new RegionState[1];
     PolyhedralOptimizer o = new PolyhedralOptimizer(pipeline, (pass, s) -> last[0] = s, null);
@@ -283,33 +337,69 @@ public final class CollapseBalance {
       if (v == null) throw new IllegalArgumentException(name + ": no size for parameter " + p);
       params.put(p, v);
     }
-    return of(last[0].versions.get(0).ast, params, threads);
+    return new Region(last[0].versions.get(0).ast, params);
   }
 
-  /** Prints the table: per kernel and thread count, the busiest thread over the average, without and with collapse. */
+  /**
+   * Prints a table: per kernel and thread count, the busiest thread over the average, without and
+   * with collapse; with {@code --scaling}, per kernel the starts of parallel loops, their trip
+   * counts and the simulated speedup on 2 to 16 threads ({@code all} for every kernel), and with
+   * {@code --without PASS} the speedups without that pass too.
+   */
   public static void main(String[] args) throws IOException {
+    boolean scaling = args.length > 0 && args[0].equals("--scaling");
+    if (scaling) args = java.util.Arrays.copyOfRange(args, 1, args.length);
+    String without = null;
+    if (scaling && args.length > 1 && args[0].equals("--without")) {
+      without = args[1];
+      args = java.util.Arrays.copyOfRange(args, 2, args.length);
+    }
     if (args.length < 2) {
-      System.err.println("usage: CollapseBalance DATASET KERNEL...");
+      System.err.println("usage: ParallelBalance [--scaling [--without PASS]] DATASET KERNEL... | all");
       System.exit(2);
     }
     String dataset = args[0].toUpperCase(Locale.ROOT);
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(Files.createTempDirectory("polyj-balance"));
+    List<String> names = new ArrayList<>(List.of(args).subList(1, args.length));
+    if (names.equals(List.of("all"))) names = suite.kernels().stream().map(Kernel::name).toList();
     // the pipeline bench runs (reductions reassociated), with and without the collapse pass
     PassManager<RegionState> plain = PolyhedralOptimizer.Config.defaults().withReassociate(true).pipeline();
-    StringBuilder head = new StringBuilder("| kernel | pipeline |");
-    StringBuilder rule = new StringBuilder("|---|---|");
+    StringBuilder head = new StringBuilder(scaling ? "| kernel | starts | mean trip | min trip | parallel |"
+        : "| kernel | pipeline |");
+    StringBuilder rule = new StringBuilder(scaling ? "|---|---:|---:|---:|---:|" : "|---|---|");
     for (int t : THREADS) {
       head.append(" ").append(t).append(" threads |");
-      rule.append("---|");
+      rule.append("---:|");
+    }
+    if (without != null) {
+      for (int t : THREADS) {
+        head.append(" ").append(t).append(" without ").append(without).append(" |");
+        rule.append("---:|");
+      }
     }
     System.out.println(head);
     System.out.println(rule);
-    for (int i = 1; i < args.length; i++) {
+    for (String name : names) {
+      if (scaling) {
+        Region r = kernel(suite, root, name, dataset, plain);
+        Scaling c = scaling(r.ast(), r.params(), THREADS);
+        StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "| %s | %d | %.1f | %d | %.1f%% |", name,
+            c.starts(), c.meanTrip(), c.minTrip(), c.total() == 0 ? 0 : 100.0 * c.parallel() / c.total()));
+        for (int k = 0; k < THREADS.length; k++) row.append(String.format(Locale.ROOT, " %.2fx |", c.speedup(k)));
+        if (without != null) {
+          Region w = kernel(suite, root, name, dataset, plain.disable(without));
+          Scaling cw = scaling(w.ast(), w.params(), THREADS);
+          for (int k = 0; k < THREADS.length; k++) row.append(String.format(Locale.ROOT, " %.2fx |", cw.speedup(k)));
+        }
+        System.out.println(row);
+        continue;
+      }
       for (boolean collapse : new boolean[] {false, true}) {
-        double[] r = kernel(suite, root, args[i], dataset, collapse ? plain.enable("collapse") : plain, THREADS);
-        StringBuilder row = new StringBuilder("| " + args[i] + " | " + (collapse ? "--collapse" : "default") + " |");
-        for (double x : r) row.append(String.format(Locale.ROOT, " %.3f |", x));
+        Region r = kernel(suite, root, name, dataset, collapse ? plain.enable("collapse") : plain);
+        double[] b = of(r.ast(), r.params(), THREADS);
+        StringBuilder row = new StringBuilder("| " + name + " | " + (collapse ? "--collapse" : "default") + " |");
+        for (double x : b) row.append(String.format(Locale.ROOT, " %.3f |", x));
         System.out.println(row);
       }
     }
