@@ -5,6 +5,7 @@ import dev.polyj.codegen.ast.Exprs;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.polyhedral.pass.BasicPass;
 import dev.polyj.polyhedral.pass.PassLevel;
+import dev.polyj.presburger.qpoly.Rational;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -99,15 +100,15 @@ public final class CyclicSchedulePass extends BasicPass<RegionState> {
     for (Expr lo : terms(g.init(), Expr.Kind.MAX)) {
       for (Expr up : terms(g.upper(), Expr.Kind.MIN)) {
         java.util.Set<String> names = new java.util.TreeSet<>();
-        names(lo, names);
-        names(up, names);
+        Exprs.names(lo, names);
+        Exprs.names(up, names);
         names.removeAll(sizes);
         boolean number = true;
         for (String x : names) {
-          long[] a = coefficient(lo, x);
-          long[] b = coefficient(up, x);
+          Rational a = coefficient(lo, x);
+          Rational b = coefficient(up, x);
           if (a == null || b == null) return false;
-          boolean same = a[0] * b[1] == b[0] * a[1];
+          boolean same = a.equals(b);
           number &= same;
           follows |= !same && scope.contains(x);
         }
@@ -117,45 +118,27 @@ public final class CyclicSchedulePass extends BasicPass<RegionState> {
     return follows;
   }
 
-  private static void names(Expr e, java.util.Set<String> out) {
-    if (e instanceof Expr.Id id) out.add(id.name());
-    else if (e instanceof Expr.Linear l) for (Expr.Term t : l.terms()) names(t.expr(), out);
-    else if (e instanceof Expr.Op op) for (Expr a : op.args()) names(a, out);
-  }
-
   private static List<Expr> terms(Expr e, Expr.Kind kind) {
     return e instanceof Expr.Op op && op.kind() == kind ? op.args() : List.of(e);
   }
 
-  /** The coefficient of {@code x} in {@code e} as a fraction {numerator, denominator > 0}, or null when unknown. */
-  private static long[] coefficient(Expr e, String x) {
-    if (e instanceof Expr.Int) return new long[] {0, 1};
-    if (e instanceof Expr.Id id) return new long[] {id.name().equals(x) ? 1 : 0, 1};
+  /** The coefficient of {@code x} in {@code e} (a division by a number divides it), or null when unknown. */
+  private static Rational coefficient(Expr e, String x) {
+    if (e instanceof Expr.Int) return Rational.ZERO;
+    if (e instanceof Expr.Id id) return id.name().equals(x) ? Rational.ONE : Rational.ZERO;
     if (e instanceof Expr.Linear l) {
-      long num = 0;
-      long den = 1;
+      Rational sum = Rational.ZERO;
       for (Expr.Term t : l.terms()) {
-        long[] c = coefficient(t.expr(), x);
+        Rational c = coefficient(t.expr(), x);
         if (c == null) return null;
-        try {
-          // num/den + coef * c[0] / c[1]
-          num = Math.addExact(Math.multiplyExact(num, c[1]), Math.multiplyExact(Math.multiplyExact(t.coef(), c[0]), den));
-          den = Math.multiplyExact(den, c[1]);
-        } catch (ArithmeticException overflow) {
-          return null;
-        }
+        sum = sum.add(c.multiply(Rational.of(t.coef())));
       }
-      return new long[] {num, den};
+      return sum;
     }
     if (e instanceof Expr.Op op && (op.kind() == Expr.Kind.FLOORD || op.kind() == Expr.Kind.CEILD)
         && op.args().get(1) instanceof Expr.Int d && d.value() > 0) {
-      long[] c = coefficient(op.args().get(0), x);
-      if (c == null) return null;
-      try {
-        return new long[] {c[0], Math.multiplyExact(c[1], d.value())};
-      } catch (ArithmeticException overflow) {
-        return null;
-      }
+      Rational c = coefficient(op.args().get(0), x);
+      return c == null ? null : c.divide(Rational.of(d.value()));
     }
     return null;
   }
