@@ -1,8 +1,9 @@
 package dev.polyj.polybench.optimize;
 
+import dev.polyj.codegen.ast.AstInterpreter;
 import dev.polyj.codegen.ast.CollapsedNest;
-import dev.polyj.codegen.ast.Expr;
 import dev.polyj.codegen.ast.Node;
+import dev.polyj.codegen.transform.CyclicSchedulePass;
 import dev.polyj.codegen.transform.RegionState;
 import dev.polyj.polybench.suite.EmbeddedSuite;
 import dev.polyj.polybench.suite.Kernel;
@@ -46,7 +47,7 @@ public final class ParallelBalance {
 
   private final int[] threads;
   private final double[] busiest;
-  private final double[] average;
+  private long sequential;
   private long starts;
   private long instances;
   private long iterations;
@@ -58,7 +59,7 @@ public final class ParallelBalance {
    * iterations in all (at least {@code minTrip} per start), and per thread count the busiest
    * thread's instances summed over the starts.
    */
-  public record Scaling(int[] threads, long total, long parallel, long starts, long iterations, long minTrip,
+  public record Scaling(long total, long parallel, long starts, long iterations, long minTrip,
       double[] busiest) {
     /** All instances over the instances outside parallel loops plus the busiest threads' (1 without parallel loops). */
     public double speedup(int k) {
@@ -74,34 +75,36 @@ public final class ParallelBalance {
   private ParallelBalance(int[] threads) {
     this.threads = threads;
     this.busiest = new double[threads.length];
-    this.average = new double[threads.length];
   }
 
   /** The parallel loops of {@code ast} and its simulated speedup on each of {@code threads}. */
   static Scaling scaling(Node ast, Map<String, Long> params, int[] threads) {
     ParallelBalance b = new ParallelBalance(threads);
-    Map<String, Long> env = new HashMap<>(params);
-    long total = count(ast, env);
-    b.walk(ast, env);
-    return new Scaling(threads.clone(), total, b.instances, b.starts, b.iterations,
-        b.starts == 0 ? 0 : b.minTrip, b.busiest.clone());
+    b.walk(ast, new HashMap<>(params));
+    return new Scaling(b.sequential + b.instances, b.instances, b.starts, b.iterations, b.starts == 0 ? 0 : b.minTrip,
+        b.busiest.clone());
   }
 
   /** Busiest thread's instances over the average, per thread count, of the parallel loops of {@code ast}. */
   static double[] of(Node ast, Map<String, Long> params, int[] threads) {
-    ParallelBalance b = new ParallelBalance(threads);
-    b.walk(ast, new HashMap<>(params));
+    Scaling c = scaling(ast, params, threads);
     double[] out = new double[threads.length];
-    for (int i = 0; i < threads.length; i++) out[i] = b.average[i] == 0 ? Double.NaN : b.busiest[i] / b.average[i];
+    for (int i = 0; i < threads.length; i++) {
+      out[i] = c.parallel() == 0 ? Double.NaN : c.busiest()[i] * threads[i] / c.parallel();
+    }
     return out;
   }
 
+  /** Counts the instances of {@code n}: those of parallel loops per start and thread, the others as sequential. */
   private void walk(Node n, Map<String, Long> env) {
-    if (!Node.anyMatch(n, ParallelBalance::parallel)) return;
+    if (!Node.anyMatch(n, ParallelBalance::parallel)) {
+      sequential += count(n, env);
+      return;
+    }
     if (n instanceof Node.Block b) {
       for (Node c : b.children()) walk(c, env);
     } else if (n instanceof Node.If i) {
-      if (eval(i.cond(), env) != 0) walk(i.then(), env);
+      if (AstInterpreter.eval(i.cond(), env) != 0) walk(i.then(), env);
       else if (i.otherwise() != null) walk(i.otherwise(), env);
     } else if (n instanceof Node.Mark m) {
       int depth = CollapsedNest.depthOf(m.name());
@@ -110,12 +113,12 @@ public final class ParallelBalance {
       else walk(m.body(), env);
     } else if (n instanceof Node.For f) {
       if (parallel(f)) {
-        boolean cyclic = f.pragmas().stream().anyMatch(p -> p.contains("schedule(static, 1)"));
+        boolean cyclic = f.pragmas().stream().anyMatch(p -> p.contains(CyclicSchedulePass.CLAUSE));
         split(List.of(f), env, cyclic ? Split.CYCLIC : Split.STATIC);
         return;
       }
-      long lo = eval(f.init(), env);
-      long hi = eval(f.upper(), env);
+      long lo = AstInterpreter.eval(f.init(), env);
+      long hi = AstInterpreter.eval(f.upper(), env);
       for (long v = lo; v <= hi; v += f.step()) {
         env.put(f.iterator(), v);
         walk(f.body(), env);
@@ -189,15 +192,14 @@ public final class ParallelBalance {
         }
       }
       busiest[i] += max;
-      average[i] += (double) prefix[n] / t;
     }
   }
 
   /** The instances under each point of the loops {@code chain[k..]}, in lexicographic order. */
   private void points(List<Node.For> chain, int k, Map<String, Long> env, List<Long> out, List<Long> outer) {
     Node.For f = chain.get(k);
-    long lo = eval(f.init(), env);
-    long hi = eval(f.upper(), env);
+    long lo = AstInterpreter.eval(f.init(), env);
+    long hi = AstInterpreter.eval(f.upper(), env);
     for (long v = lo; v <= hi; v += f.step()) {
       env.put(f.iterator(), v);
       if (k + 1 < chain.size()) {
@@ -220,13 +222,13 @@ public final class ParallelBalance {
     }
     if (n instanceof Node.Mark m) return count(m.body(), env);
     if (n instanceof Node.If i) {
-      if (eval(i.cond(), env) != 0) return count(i.then(), env);
+      if (AstInterpreter.eval(i.cond(), env) != 0) return count(i.then(), env);
       return i.otherwise() == null ? 0 : count(i.otherwise(), env);
     }
     Node.For f = (Node.For) n;
     if (f.sizeParam() != null) throw new IllegalArgumentException("loops with run-time steps are not counted");
-    long lo = eval(f.init(), env);
-    long hi = eval(f.upper(), env);
+    long lo = AstInterpreter.eval(f.init(), env);
+    long hi = AstInterpreter.eval(f.upper(), env);
     if (hi < lo) return 0;
     if (straight(f.body())) return ((hi - lo) / f.step() + 1) * count(f.body(), env);
     long s = 0;
@@ -243,63 +245,6 @@ public final class ParallelBalance {
     if (n instanceof Node.User) return true;
     if (n instanceof Node.Block b) return b.children().stream().allMatch(ParallelBalance::straight);
     return false;
-  }
-
-  /** {@code e}'s value: floor and ceiling divisions rounded mathematically, C's {@code /} and {@code %} otherwise. */
-  static long eval(Expr e, Map<String, Long> env) {
-    if (e instanceof Expr.Int i) return i.value();
-    if (e instanceof Expr.Id id) {
-      Long v = env.get(id.name());
-      if (v == null) throw new IllegalArgumentException("no value for " + id.name());
-      return v;
-    }
-    if (e instanceof Expr.Linear l) {
-      long s = l.constant();
-      for (Expr.Term t : l.terms()) s = Math.addExact(s, Math.multiplyExact(t.coef(), eval(t.expr(), env)));
-      return s;
-    }
-    Expr.Op op = (Expr.Op) e;
-    List<Expr> a = op.args();
-    switch (op.kind()) {
-      case MIN: {
-        long m = Long.MAX_VALUE;
-        for (Expr x : a) m = Math.min(m, eval(x, env));
-        return m;
-      }
-      case MAX: {
-        long m = Long.MIN_VALUE;
-        for (Expr x : a) m = Math.max(m, eval(x, env));
-        return m;
-      }
-      case FLOORD:
-        return Math.floorDiv(eval(a.get(0), env), eval(a.get(1), env));
-      case CEILD:
-        return -Math.floorDiv(-eval(a.get(0), env), eval(a.get(1), env));
-      case DIV:
-        return eval(a.get(0), env) / eval(a.get(1), env);
-      case MOD:
-        return eval(a.get(0), env) % eval(a.get(1), env);
-      case EQ:
-        return eval(a.get(0), env) == eval(a.get(1), env) ? 1 : 0;
-      case LE:
-        return eval(a.get(0), env) <= eval(a.get(1), env) ? 1 : 0;
-      case LT:
-        return eval(a.get(0), env) < eval(a.get(1), env) ? 1 : 0;
-      case GE:
-        return eval(a.get(0), env) >= eval(a.get(1), env) ? 1 : 0;
-      case GT:
-        return eval(a.get(0), env) > eval(a.get(1), env) ? 1 : 0;
-      case AND:
-        for (Expr x : a) if (eval(x, env) == 0) return 0;
-        return 1;
-      case OR:
-        for (Expr x : a) if (eval(x, env) != 0) return 1;
-        return 0;
-      case COND:
-        return eval(a.get(0), env) != 0 ? eval(a.get(1), env) : eval(a.get(2), env);
-      default:
-        throw new IllegalArgumentException("cannot evaluate " + e);
-    }
   }
 
   /** The values of a kernel's size macros for {@code dataset} (e.g. N = 1200 for LARGE): its header's macros after gcc's preprocessor. */
