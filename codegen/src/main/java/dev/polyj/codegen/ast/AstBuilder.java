@@ -1108,6 +1108,9 @@ public final class AstBuilder {
     }
     boolean coincident = true;
     for (Piece p : pieces) coincident &= p.coincident().contains(d);
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (Piece p : pieces) names.add(problem.statementNames().get(p.statement()));
+    boolean privatized = coincident && options.annotator().privatizes(d, names);
     boolean mayParallel = coincident && !insideParallel && options.parallelLoops();
     // iterators are named by loop depth: c0 for the outermost loop, c1 inside it, ...
     String iterator = iteratorPrefix + loopDepth;
@@ -1144,14 +1147,12 @@ public final class AstBuilder {
     boolean innermost = !containsLoop(bodyNode);
     boolean parallel = mayParallel && !(innermost && loopDepth > 0);
     if (parallel) {
-      java.util.Set<String> names = new java.util.TreeSet<>();
-      for (Piece p : pieces) names.add(problem.statementNames().get(p.statement()));
       List<String> clauses = options.annotator().clauses(d, names);
       pragmas.add(clauses.isEmpty() ? "omp parallel for" : "omp parallel for " + String.join(" ", clauses));
-    } else if (coincident && innermost) {
+    } else if (coincident && !privatized && innermost) {
       pragmas.add("omp simd");
     }
-    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas).withCoincident(coincident));
+    return List.of(new Node.For(iterator, init, upper, stride, bodyNode, pragmas).withCoincident(coincident && !privatized));
   }
 
   /**

@@ -49,6 +49,16 @@ public final class BuildOptions {
   @FunctionalInterface
   public interface ParallelLoopAnnotator {
     List<String> clauses(int dim, java.util.Set<String> statements);
+
+    /**
+     * Whether the loop's iterations are independent only with the private copies its clauses give
+     * each thread (privatized scalars): then it is parallel, but neither vectorized nor marked
+     * independent for the transformations of the AST, which would interleave its iterations in one
+     * thread.
+     */
+    default boolean privatizes(int dim, java.util.Set<String> statements) {
+      return false;
+    }
   }
 
   private BuildOptions(Map<Integer, LoopKind> kinds, Map<Integer, ImmutableList<Relation>> classes,

@@ -56,6 +56,8 @@ public final class CollapsePass extends BasicPass<RegionState> {
       if (v.scheduled == null) continue;
       v.ast = Node.rewriteLoops(v.ast, f -> {
         if (f.pragmas().stream().noneMatch(p -> p.startsWith("omp parallel for"))) return null;
+        // the last rank's private copies are not the last iteration's values of the outer loop
+        if (f.pragmas().stream().anyMatch(p -> p.contains("lastprivate("))) return null;
         CollapsedNest nest = CollapsedNest.of(f, depth);
         if (nest == null) return null;
         String name = nest.functionPrefix();

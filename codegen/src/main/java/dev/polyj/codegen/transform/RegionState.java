@@ -105,8 +105,8 @@ public final class RegionState extends ScheduleState {
 
   /** A fresh AST of the SCoP's own schedule, sequential, for the program-order version. */
   public Version programVersion(Scop program) {
-    return new Version(ScopCodegen.ast(program, program.schedule(), buildOptions.withParallelLoops(false)),
-        ScopCodegen.bodyPrinter(program), program, null);
+    return new Version(ScopCodegen.ast(program, program.schedule(), buildOptions.withParallelLoops(false)
+        .withAnnotator((d, statements) -> List.of())), ScopCodegen.bodyPrinter(program), program, null);
   }
 
   /** The region's C code: its versions printed as the layout says, the expanded scalars declared around them. */

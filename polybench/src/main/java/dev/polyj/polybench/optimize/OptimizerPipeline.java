@@ -59,6 +59,7 @@ public final class OptimizerPipeline {
         new QuovPass(),
         new TilingPass(),
         new ReductionsPass(),
+        new dev.polyj.polyhedral.storage.pass.ScalarPrivatizationPass(),
         new StorageContractionPass(),
         // AST
         new OpenMpPass(),

@@ -142,7 +142,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     /** The pipeline these options select: the default passes, enabled, disabled and set as the options say. */
     public PassManager<RegionState> pipeline() {
       PassManager<RegionState> p = OptimizerPipeline.defaults();
-      if (!parallel) p = p.disable("openmp");
+      if (!parallel) p = p.disable("openmp").disable("scalar-privatization");
       if (!wavefront) p = p.disable("wavefront");
       if (!strideOrder) p = p.disable("stride-order");
       if (unrollJam != DEFAULT_UNROLL_JAM) p = p.withOption("unroll-and-jam", "factor", Integer.toString(unrollJam));

@@ -34,6 +34,7 @@ public class ScheduleState {
   public Scop scop;
   private Dependences dependences;
   private UnionRelation deps;
+  private boolean relaxed;
   /** The run-time checks the region's code needs (none unless it was optimized under assumptions). */
   public dev.polyj.polyhedral.speculation.RuntimeChecks runtimeChecks = new dev.polyj.polyhedral.speculation.RuntimeChecks();
   /** C lines a SCoP pass needs first in the region's block (declarations of its temporaries). */
@@ -44,6 +45,11 @@ public class ScheduleState {
   public final List<String> blockReleases = new java.util.ArrayList<>();
   /** Scalars declared for the region that each thread of a parallel loop keeps a copy of ({@code private}). */
   public final List<String> privateScalars = new java.util.ArrayList<>();
+  /**
+   * Per statement, the scalars each thread of the parallel loop that runs it keeps a copy of, the
+   * copy of the last iteration kept after the loop ({@code lastprivate}; scalar-privatization).
+   */
+  public final java.util.Map<String, List<String>> privatized = new java.util.TreeMap<>();
   /**
    * A C condition on the parameters under which the region's new code is valid (a pass made it
    * for those sizes only); the region's original code runs otherwise. Null: always valid.
@@ -109,6 +115,12 @@ public class ScheduleState {
   /** Schedules against {@code d} instead of the exact dependences. */
   public void useDependences(UnionRelation d) {
     this.deps = d;
+    this.relaxed = true;
+  }
+
+  /** Whether the schedule was made against other dependences than the exact ones ({@link #useDependences}). */
+  public boolean relaxedDependences() {
+    return relaxed;
   }
 
   /** The schedule tree, annotated with the loops' parallelism (the program's own when no scheduler ran). */

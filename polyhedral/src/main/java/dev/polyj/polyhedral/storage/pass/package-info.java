@@ -14,6 +14,10 @@
  *       default): the region's temporary arrays stored per statement along the shortest
  *       quasi-universal occupancy vector, valid for tiling by any sizes (Yuki and Rajopadhye,
  *       "Memory Allocations for Tiled Uniform Dependence Programs", IMPACT 2013);
+ *   <li>{@code scalar-privatization} ({@link dev.polyj.polyhedral.storage.pass.ScalarPrivatizationPass},
+ *       schedule level): loops serialized only by scalars each iteration writes before reading them
+ *       run in parallel with a copy per thread (Maydan, Amarasinghe and Lam, POPL 1993; Tu and
+ *       Padua, LCPC 1993);
  *   <li>{@code storage-contraction} ({@link dev.polyj.polyhedral.storage.pass.StorageContractionPass},
  *       schedule level, required): the expanded arrays contracted under the final schedule to the
  *       elements live at once (the occupancy-vector idea of Yuki and Rajopadhye, IMPACT 2013,
