@@ -317,15 +317,22 @@ public final class Dataflow {
 
   /**
    * The sink accesses whose last definite write is made at the same time by two statements: the
-   * order of their writes is unknown, so neither is definitely the last.
+   * order of their writes is unknown, so neither is definitely the last. Pairs of statements whose
+   * times differ at a constant dimension are skipped: the intersection of their domains has no
+   * integer point (it would only add empty pieces, which every later use of the result ignores).
    */
   private static Relation coscheduled(List<Relation> atBest, List<Source> of, Space accesses) {
     Relation out = Relation.empty(accesses);
+    Relation[] domains = new Relation[atBest.size()];
     for (int i = 0; i < atBest.size(); i++) {
       if (atBest.get(i).isEmpty()) continue;
       for (int j = i + 1; j < atBest.size(); j++) {
         if (atBest.get(j).isEmpty() || of.get(i).statement().equals(of.get(j).statement())) continue;
-        out = out.union(atBest.get(i).domain().intersect(atBest.get(j).domain()));
+        // statements with different constants at a time dimension never write at the same time
+        if (TimeSchedule.neverSimultaneous(of.get(i).fixed, of.get(j).fixed)) continue;
+        if (domains[i] == null) domains[i] = atBest.get(i).domain();
+        if (domains[j] == null) domains[j] = atBest.get(j).domain();
+        out = out.union(domains[i].intersect(domains[j]));
       }
     }
     return out;

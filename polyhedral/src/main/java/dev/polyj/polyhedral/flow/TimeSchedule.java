@@ -84,6 +84,14 @@ final class TimeSchedule {
     return source[level] == null || sink[level] == null || source[level] < sink[level];
   }
 
+  /** True when the two statements' times differ at a dimension both fix to a constant. */
+  static boolean neverSimultaneous(Long[] a, Long[] b) {
+    for (int d = 0; d < Math.min(a.length, b.length); d++) {
+      if (a[d] != null && b[d] != null && !a[d].equals(b[d])) return true;
+    }
+    return false;
+  }
+
   /** Orders statements by their constant time dimensions, the last-running first. */
   static int closestFirst(Long[] a, Long[] b) {
     for (int d = 0; d < Math.min(a.length, b.length); d++) {

@@ -9,7 +9,9 @@ import dev.polyj.presburger.space.Space;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A conjunction of affine equalities and inequalities over the parameters and dimensions of a
@@ -32,6 +34,7 @@ public final class BasicRelation {
   private final boolean markedEmpty;
   private volatile int emptiness; // 0 unknown, 1 empty, 2 non-empty
   private int hash;
+  private BoundIndex boundIndex; // computed when first needed, see opposedRows
 
   BasicRelation(Space space, int nLocal, long[][] eqs, long[][] ineqs, Div[] divs, boolean markedEmpty) {
     this.space = space;
@@ -399,10 +402,106 @@ public final class BasicRelation {
     if (other.markedEmpty) return other;
     if (other.isUniverse()) return this;
     if (isUniverse()) return other;
+    if (opposedRows(this, other)) return empty(space);
+    return intersectBySimplifying(other);
+  }
+
+  /** {@link #intersect} without the shortcut of {@link #opposedRows} (the reference it must agree with). */
+  BasicRelation intersectBySimplifying(BasicRelation other) {
     ConstraintSystem cs = ConstraintSystem.of(this);
     appendWithLocals(cs, other);
     cs.simplify();
     return cs.toBasic(space);
+  }
+
+  /**
+   * True when a row of a and a row of b, both over the variables alone (no local), are opposite
+   * bounds that leave no room: {@code L + c >= 0} in one, {@code -L + d >= 0} in the other, with
+   * {@code c + d < 0} (an equality counts as both of its sides). Their conjunction is then empty,
+   * and {@link ConstraintSystem#simplify()} marks it so: each elimination step of its Gaussian
+   * elimination changes two such rows alike (their variable parts stay equal or opposite, and the
+   * sum of their constants stays negative after the gcd division, which rounds down), so either
+   * the elimination leaves one of them a negative constant or the merge of opposite inequalities
+   * finds the contradiction. The test costs a hash lookup per row (the rows are indexed once per
+   * relation) instead of a simplification; it answers most of the intersections of pieces of
+   * dependences that are disjoint, e.g. pieces of one lexicographic maximum or of statements that
+   * run at different constant times.
+   */
+  static boolean opposedRows(BasicRelation a, BasicRelation b) {
+    BoundIndex ia = a.boundIndex();
+    if (ia.isEmpty()) return false;
+    BoundIndex ib = b.boundIndex();
+    if (ib.isEmpty()) return false;
+    if (ia.size() > ib.size()) {
+      BoundIndex t = ia;
+      ia = ib;
+      ib = t;
+    }
+    for (Map.Entry<LinearPart, Long> e : ia.least.entrySet()) {
+      Long d = ib.least.get(e.getKey().negated());
+      if (d != null && e.getValue() + (long) d < 0 && sumFits(e.getValue(), d)) return true;
+    }
+    return false;
+  }
+
+  private static boolean sumFits(long c, long d) {
+    long s = c + d;
+    return ((c ^ s) & (d ^ s)) >= 0;
+  }
+
+  private BoundIndex boundIndex() {
+    BoundIndex x = boundIndex;
+    if (x == null) {
+      Map<LinearPart, Long> least = new HashMap<>();
+      for (long[] r : eqs) {
+        addBound(least, r, false);
+        addBound(least, r, true);
+      }
+      for (long[] r : ineqs) addBound(least, r, false);
+      x = new BoundIndex(least);
+      boundIndex = x;
+    }
+    return x;
+  }
+
+  /** Records {@code r >= 0} (or {@code -r >= 0}) when r has no local. */
+  private void addBound(Map<LinearPart, Long> least, long[] r, boolean negate) {
+    int nv = 1 + nVar();
+    for (int c = nv; c < r.length; c++) if (r[c] != 0) return;
+    long[] lin = new long[nv - 1];
+    for (int c = 0; c < nv; c++) if (r[c] == Long.MIN_VALUE) return;
+    for (int c = 1; c < nv; c++) lin[c - 1] = negate ? -r[c] : r[c];
+    least.merge(new LinearPart(lin), negate ? -r[0] : r[0], Math::min);
+  }
+
+  /** The variable part of a row (coefficients of parameters and dimensions), compared by value. */
+  private record LinearPart(long[] coefficients) {
+    LinearPart negated() {
+      long[] n = new long[coefficients.length];
+      for (int i = 0; i < n.length; i++) n[i] = -coefficients[i];
+      return new LinearPart(n);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof LinearPart l && Arrays.equals(coefficients, l.coefficients);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(coefficients);
+    }
+  }
+
+  /** Per variable part of the rows without locals ({@code L + c >= 0}), the least constant c. */
+  private record BoundIndex(Map<LinearPart, Long> least) {
+    boolean isEmpty() {
+      return least.isEmpty();
+    }
+
+    int size() {
+      return least.size();
+    }
   }
 
   /** Adds other's rows to cs, giving other's locals fresh columns after cs's. */

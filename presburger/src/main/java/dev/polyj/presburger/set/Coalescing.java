@@ -26,7 +26,8 @@ import java.util.Set;
  * their piece ({@link #wrappedCandidate}), with the same exact test. A piece with unknown
  * existentials is only dropped when it is contained in another. Failed pairs are remembered, so
  * each pair of pieces is tried once. Most pairs fail; known points of the pieces ({@link
- * CoalescingWitnesses}) refute most of their tests without a search, with the same answers.
+ * CoalescingWitnesses}) refute most of their tests without a search, with the same answers; the
+ * tests that do run are answered once per system of rows ({@link CoalescingMemo}).
  */
 final class Coalescing {
   private Coalescing() {}
@@ -54,6 +55,7 @@ final class Coalescing {
     }
     Set<List<BasicRelation>> failed = new HashSet<>();
     CoalescingWitnesses witnesses = new CoalescingWitnesses(useWitnesses);
+    CoalescingMemo memo = new CoalescingMemo();
     boolean changed = true;
     long tests = 0;
     while (changed) {
@@ -65,7 +67,7 @@ final class Coalescing {
           BasicRelation b = ps.get(j);
           if (failed.contains(List.of(a, b))) continue;
           if (tests++ >= maxTests) break search;
-          BasicRelation m = merge(a, b, ps, witnesses, harmonize);
+          BasicRelation m = merge(a, b, ps, witnesses, memo, harmonize);
           if (m == null) {
             failed.add(List.of(a, b));
             continue;
@@ -88,20 +90,20 @@ final class Coalescing {
    */
   static BasicRelation merge(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
       CoalescingWitnesses witnesses) {
-    return merge(a, b, pieces, witnesses, true);
+    return merge(a, b, pieces, witnesses, new CoalescingMemo(), true);
   }
 
   private static BasicRelation merge(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
-      CoalescingWitnesses witnesses, boolean harmonize) {
+      CoalescingWitnesses witnesses, CoalescingMemo memo, boolean harmonize) {
     try {
-      return mergeLong(a, b, pieces, witnesses, harmonize);
+      return mergeLong(a, b, pieces, witnesses, memo, harmonize);
     } catch (CoefficientOverflowException e) {
       return null; // a candidate row left 64 bits: the pair stays as two pieces, which is exact
     }
   }
 
   private static BasicRelation mergeLong(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
-      CoalescingWitnesses witnesses, boolean harmonize) {
+      CoalescingWitnesses witnesses, CoalescingMemo memo, boolean harmonize) {
     if (a.hasUnknownLocals() || b.hasUnknownLocals()) {
       if (a.intersect(b).isEmpty()) return null;
       if (isSubset(a, b)) return b;
@@ -118,14 +120,14 @@ final class Coalescing {
     boolean rewritten = false;
     if (al.nDiv() > 1 && harmonize) {
       // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
-      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin);
-      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin);
+      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo);
+      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo);
       rewritten = ha != la || hb != lb;
       la = ha;
       lb = hb;
     }
-    Known ka = new Known(a, witnesses, witnesses.lifted(a, al, width));
-    Known kb = new Known(b, witnesses, witnesses.lifted(b, al, width));
+    Known ka = new Known(a, witnesses, witnesses.lifted(a, al, width), memo);
+    Known kb = new Known(b, witnesses, witnesses.lifted(b, al, width), memo);
     List<long[]> validA = valid(la, lb, width, kb);
     if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
     List<long[]> validB = valid(lb, la, width, ka);
@@ -378,7 +380,7 @@ final class Coalescing {
       } catch (CoefficientOverflowException x) {
         continue; // not a constant that fits in 64 bits
       }
-      if (v != 0 && !CoalescingWitnesses.notConstant(eq, v, known.lifted) && isConstant(eq, v, q, width)) {
+      if (v != 0 && !CoalescingWitnesses.notConstant(eq, v, known.lifted) && isConstant(eq, v, q, width, known.memo)) {
         e = eq;
         k = v;
         break;
@@ -387,7 +389,7 @@ final class Coalescing {
     if (e == null) return out;
     for (long[] c : p.constraints) {
       if (valid.contains(c)) continue;
-      Long m = IntegerOptimum.minimum(width, q.eqs, q.ineqs, c, Ints.neg(c[0]));
+      Long m = known.memo.minimum(width, q.eqs, q.ineqs, c, Ints.neg(c[0]));
       if (m == null) continue; // unbounded below on q
       long mc = Ints.add(c[0], m); // the minimum of c on q, negative
       out.add(Ints.combine(Math.abs(k), c, Ints.neg(Ints.mul(Long.signum(k), mc)), e));
@@ -396,12 +398,12 @@ final class Coalescing {
   }
 
   /** True when e = k on every point of q. */
-  private static boolean isConstant(long[] e, long k, Lifted q, int width) {
+  private static boolean isConstant(long[] e, long k, Lifted q, int width, CoalescingMemo memo) {
     List<long[]> in = new ArrayList<>(q.ineqs);
     in.add(Rows.shifted(e, Ints.sub(-k, 1))); // e - k - 1 >= 0
-    if (!Rows.isEmpty(width, q.eqs, in)) return false;
+    if (!memo.isEmpty(width, q.eqs, in)) return false;
     in.set(in.size() - 1, Rows.shifted(Ints.negate(e), Ints.sub(k, 1))); // k - 1 - e >= 0
-    return Rows.isEmpty(width, q.eqs, in);
+    return memo.isEmpty(width, q.eqs, in);
   }
 
   private static boolean isSubset(BasicRelation a, BasicRelation b) {
@@ -430,7 +432,8 @@ final class Coalescing {
    * {@code i mod 4} is 1 or 2), and still are on every point of the rewritten rows, which then
    * have exactly the points of p. The two pieces then share their division, which lets them fuse.
    */
-  private static Lifted harmonized(Lifted p, Lifted q, int firstDiv, int nDiv, int width, List<long[]> pin) {
+  private static Lifted harmonized(Lifted p, Lifted q, int firstDiv, int nDiv, int width, List<long[]> pin,
+      CoalescingMemo memo) {
     boolean[] usedP = used(p, firstDiv, nDiv);
     boolean[] usedQ = used(q, firstDiv, nDiv);
     Lifted cur = p;
@@ -438,11 +441,11 @@ final class Coalescing {
       if (!usedP[k] || usedQ[k]) continue;
       for (int j = 0; j < nDiv; j++) {
         if (j == k || !usedQ[j] || usedP[j]) continue;
-        if (!equalOn(cur, firstDiv + k, firstDiv + j, width)) continue;
+        if (!equalOn(cur, firstDiv + k, firstDiv + j, width, memo)) continue;
         Lifted next = new Lifted(moved(cur.eqs, firstDiv + k, firstDiv + j, pin),
             moved(cur.ineqs, firstDiv + k, firstDiv + j, pin), moved(cur.constraints, firstDiv + k, firstDiv + j, pin));
         // the rewritten rows may have lost what made the two equal: then they have more points
-        if (!equalOn(next, firstDiv + k, firstDiv + j, width)) continue;
+        if (!equalOn(next, firstDiv + k, firstDiv + j, width, memo)) continue;
         cur = next;
         usedP[j] = true;
         break;
@@ -459,7 +462,7 @@ final class Coalescing {
   }
 
   /** True when columns k and j are equal on every integer point of p. */
-  private static boolean equalOn(Lifted p, int k, int j, int width) {
+  private static boolean equalOn(Lifted p, int k, int j, int width, CoalescingMemo memo) {
     for (int sign = -1; sign <= 1; sign += 2) {
       long[] d = new long[width];
       d[0] = -1;
@@ -467,7 +470,7 @@ final class Coalescing {
       d[j] = -sign;
       List<long[]> in = new ArrayList<>(p.ineqs);
       in.add(d);
-      if (!Rows.isEmpty(width, p.eqs, in)) return false;
+      if (!memo.isEmpty(width, p.eqs, in)) return false;
     }
     return true;
   }
@@ -502,7 +505,7 @@ final class Coalescing {
       if (CoalescingWitnesses.violated(c, known.lifted)) continue;
       List<long[]> test = new ArrayList<>(q.ineqs);
       test.add(Rows.negation(c));
-      if (Rows.isEmpty(width, q.eqs, test)) {
+      if (known.memo.isEmpty(width, q.eqs, test)) {
         out.add(c);
       } else if (known.witnesses.hasRoom(known.piece)) {
         long[] x = Sampling.sampleRows(width, width - 1, q.eqs, test);
@@ -514,7 +517,7 @@ final class Coalescing {
   }
 
   /** A piece, its known points lifted to the pair's aligned columns, and where to record new ones. */
-  private record Known(BasicRelation piece, CoalescingWitnesses witnesses, List<long[]> lifted) {}
+  private record Known(BasicRelation piece, CoalescingWitnesses witnesses, List<long[]> lifted, CoalescingMemo memo) {}
 
   /** The known points of the other pieces, lifted to a pair's aligned columns when first needed. */
   private static final class Others {
