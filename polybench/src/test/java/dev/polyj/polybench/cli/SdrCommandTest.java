@@ -47,6 +47,26 @@ class SdrCommandTest {
   }
 
   @Test
+  void aHistogramIsLeftAsWrittenAndSaysWhy() {
+    String hist = """
+        void h(int n, long w[100], long H[100][8], long c[100]) {
+          int i, j;
+        #pragma scop
+          for (i = 0; i < n; i++) {
+            for (j = 0; j < i; j++)
+              H[i][w[j]] += 1;
+            c[i] = H[i][w[i]];
+          }
+        #pragma endscop
+        }
+        """;
+    MainTest.Run r = MainTest.run(hist, "sdr");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("not simplified, the store H goes through data (a histogram)"), r.out());
+    assertTrue(r.out().contains("program: O(n^2) -> O(n^2)"), r.out());
+  }
+
+  @Test
   void badInputExitsWithTwo() {
     assertEquals(2, MainTest.run("", "sdr", Path.of("no-such-file.c").toString()).code());
     MainTest.Run r = MainTest.run("void f( {", "sdr");

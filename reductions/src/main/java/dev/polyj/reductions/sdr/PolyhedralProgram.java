@@ -60,12 +60,40 @@ public final class PolyhedralProgram {
     return skipped;
   }
 
+  /**
+   * Says why an accumulation {@code X[...] op= e} whose store goes through data (a histogram,
+   * {@code H[w[j]] += 1}) is not a reduction here: the paper's IR has affine subscripts only
+   * (Section 3.2, Fig. 5) and its projections are polyhedral relations.
+   */
+  private void noteHistograms() {
+    for (Statement s : scop.statements()) {
+      if (!(s.body() instanceof Expr.Assign assign) || ReductionOperator.ofCompound(assign.op()).isEmpty()) continue;
+      List<Access> writes = s.writes();
+      if (writes.size() == 1 && !writes.get(0).isMust() && writes.get(0).expr() == assign.target()
+          && subscripts(assign.target()).stream().anyMatch(PolyhedralProgram::readsData))
+        skipped.put(s.name(), "the store " + writes.get(0).array()
+            + " goes through data (a histogram): the IR's subscripts are affine");
+    }
+  }
+
+  /** Whether {@code e} reads an array element (a subscript through data). */
+  private static boolean readsData(Expr e) {
+    if (e instanceof Expr.Index) return true;
+    if (e instanceof Expr.Binary b) return readsData(b.left()) || readsData(b.right());
+    if (e instanceof Expr.Unary u) return readsData(u.operand());
+    if (e instanceof Expr.Cast c) return readsData(c.operand());
+    if (e instanceof Expr.Cond c) return readsData(c.cond()) || readsData(c.then()) || readsData(c.otherwise());
+    if (e instanceof Expr.Call c) return c.args().stream().anyMatch(PolyhedralProgram::readsData);
+    return false;
+  }
+
   public boolean isReduction(String statement) {
     for (ReductionStatement r : reductions) if (r.name().equals(statement)) return true;
     return false;
   }
 
   private void build() {
+    noteHistograms();
     for (Reduction red : ReductionDetection.detect(scop)) {
       Statement s = scop.statement(red.statement());
       long[][] proj = AffineMaps.rows(red.store().relation().alignParams(scop.params()));
