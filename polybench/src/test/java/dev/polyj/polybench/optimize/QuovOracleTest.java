@@ -227,6 +227,43 @@ class QuovOracleTest {
     }
   }
 
+  /**
+   * The boundary faces of 2-D stencils (statements of two loops, {@code A[t][0][j]}) moved into
+   * the band: their QUOV taken on their own plane of the band, along the time direction, gives two
+   * planes of each face instead of one per time step; outputs equal for every run-time tile size.
+   * {@code faces2d}'s faces change in every step, so one plane too few (shortened along the
+   * lattice only, the interior's storage untouched) must make some run differ.
+   */
+  @Test
+  void boundaryFacesFusedIntoTheBandGetTwoPlanesEach(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    for (String name : List.of("jacobi2d", "faces2d")) {
+      Path file = dir.resolve(name + ".c");
+      Files.writeString(file, program(name));
+      Path original = compile(file);
+      PolyhedralOptimizer.Config param = PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6});
+      PolyhedralOptimizer.Output out = optimize(file, param, "quov.fuse=true");
+      String notes = out.notes().toString();
+      assertTrue(notes.contains("boundary statements run in the interior's band"), notes);
+      for (String face : List.of("A_S1[2, N]", "A_S2[2, N - 2]", "A_S4[2, N - 2]", "A_S5[2, N]", "A_S3[2, N - 2, N - 2]")) {
+        assertTrue(notes.contains(face), face + " in " + notes);
+      }
+      List<String> sizes = List.of("5 12", "3 8", "1 3");
+      Path source = dir.resolve(name + "_fused.c");
+      Files.writeString(source, out.text());
+      assertEquals(List.of(), mismatches(original, compile(source), sizes, TILES), out.text());
+      if (name.equals("faces2d")) {
+        PolyhedralOptimizer.Output bad = optimize(file, param, "quov.fuse=true", "quov.shorten=lattice");
+        assertTrue(bad.notes().toString().contains("A_S1[N]"), bad.notes().toString());
+        assertTrue(bad.notes().toString().contains("A_S3[2, N - 2, N - 2]"), bad.notes().toString());
+        Path shortSource = dir.resolve(name + "_fused_short.c");
+        Files.writeString(shortSource, bad.text());
+        assertFalse(mismatches(original, compile(shortSource), List.of("5 12"), TILES).isEmpty(),
+            "one plane too few for the faces went unnoticed");
+      }
+    }
+  }
+
   @Test
   void aTooShortOccupancyVectorIsCaught(@TempDir Path dir) throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");

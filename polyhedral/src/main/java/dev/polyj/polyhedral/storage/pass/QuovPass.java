@@ -30,16 +30,17 @@ import java.util.Set;
 public final class QuovPass extends BasicPass<ScheduleState> {
   private final Set<String> dead;
   private final boolean split;
-  private final boolean shorten;
+  private final QuovStorage.Shorten shorten;
   private final boolean splitReads;
   private final boolean fuse;
   private final boolean keep;
 
   public QuovPass() {
-    this(Set.of(), true, false, false, false, true);
+    this(Set.of(), true, false, QuovStorage.Shorten.NONE, false, true);
   }
 
-  private QuovPass(Set<String> dead, boolean split, boolean splitReads, boolean shorten, boolean fuse, boolean keep) {
+  private QuovPass(Set<String> dead, boolean split, boolean splitReads, QuovStorage.Shorten shorten, boolean fuse,
+      boolean keep) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
@@ -63,13 +64,18 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     m.put("keep", "an array whose contracted storage would not be of lower dimension stays, shared by the statements"
         + " that write it in place (those whose storage would grow, and those read where another's values are);"
         + " the others keep their scalars; default true");
-    m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
+    m.put("shorten", "testing only: every QUOV one shorter than legal, or with 'lattice' only those of the boundary"
+        + " statements moved into the band (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
-    if (key.equals("shorten")) return new QuovPass(dead, split, splitReads, PassOptions.bool(this, key, value), fuse, keep);
+    if (key.equals("shorten")) {
+      QuovStorage.Shorten mode = value.trim().equalsIgnoreCase("lattice") ? QuovStorage.Shorten.LATTICE
+          : PassOptions.bool(this, key, value) ? QuovStorage.Shorten.ALL : QuovStorage.Shorten.NONE;
+      return new QuovPass(dead, split, splitReads, mode, fuse, keep);
+    }
     if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten, fuse, keep);
     if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten, fuse, keep);
     if (key.equals("fuse")) return new QuovPass(dead, split, splitReads, shorten, PassOptions.bool(this, key, value), keep);
@@ -82,7 +88,9 @@ public final class QuovPass extends BasicPass<ScheduleState> {
 
   /**
    * Whether {@code fused} stores every statement as {@code plain} does, except statements whose
-   * storage became a constant number of cells (the boundary statements the fusion is for).
+   * storage has fewer extents that grow with the parameters than before (the boundary statements
+   * the fusion is for: a constant number of cells for a statement of one loop, {@code k} planes of
+   * a face), at least one of them.
    */
   private static boolean smaller(QuovStorage.Result fused, QuovStorage.Result plain) {
     Map<String, List<String>> before = new LinkedHashMap<>();
@@ -91,12 +99,18 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     for (QuovStorage.ArrayPlan p : fused.plans()) {
       if (!p.contracted()) return false;
       for (QuovStorage.StatementStorage st : p.statements()) {
-        if (st.extents().equals(before.get(st.name()))) continue;
-        if (!st.extents().stream().allMatch(e -> e.matches("\\d+"))) return false;
+        List<String> was = before.get(st.name());
+        if (st.extents().equals(was)) continue;
+        if (was == null || growing(st.extents()) >= growing(was)) return false;
         better = true;
       }
     }
     return better;
+  }
+
+  /** The number of extents that are not constants. */
+  private static long growing(List<String> extents) {
+    return extents.stream().filter(e -> !e.trim().matches("\\d+")).count();
   }
 
   @Override

@@ -68,9 +68,9 @@ public final class BoundaryFusion {
   private static List<AffineForm> placement(Scop scop, Statement b, Set<String> inX, ScheduleNode.Band band,
       Set<String> arrays, List<String> params) {
     Access wb = write(b, arrays);
-    // statements of one loop only: their instances then lie on a line of the band, along which
-    // QuovStorage takes their vector (onLine); a wider boundary would get a box around a skewed plane
-    if (wb == null || b.depth() != 1) return null;
+    // the instances of b lie on a line or plane of the band, on whose lattice QuovStorage takes
+    // their vector (onLattice)
+    if (wb == null || b.depth() < 1) return null;
     for (String x : inX) {
       Statement s = scop.statement(x);
       Access ws = write(s, arrays);
@@ -120,7 +120,7 @@ public final class BoundaryFusion {
   }
 
   /** The rank of the iterator coefficients of {@code forms} (exact elimination over longs). */
-  private static int rank(List<AffineForm> forms, int n) {
+  static int rank(List<AffineForm> forms, int n) {
     List<long[]> rows = new ArrayList<>();
     for (AffineForm f : forms) rows.add(f.iterators().clone());
     int r = 0;
