@@ -111,6 +111,11 @@ public final class AstInterpreter {
 
   /** The value of an expression; conditions give 1 or 0. */
   public long eval(Expr e) {
+    return eval(e, env);
+  }
+
+  /** The value of an expression with the identifiers' values {@code env}; conditions give 1 or 0. */
+  public static long eval(Expr e, Map<String, Long> env) {
     if (e instanceof Int i) return i.value();
     if (e instanceof Id id) {
       Long v = env.get(id.name());
@@ -119,60 +124,60 @@ public final class AstInterpreter {
     }
     if (e instanceof Linear l) {
       long s = l.constant();
-      for (Term t : l.terms()) s = Ints.add(s, Ints.mul(t.coef(), eval(t.expr())));
+      for (Term t : l.terms()) s = Ints.add(s, Ints.mul(t.coef(), eval(t.expr(), env)));
       return s;
     }
     Op op = (Op) e;
     List<Expr> a = op.args();
     switch (op.kind()) {
       case MIN, MAX -> {
-        long r = eval(a.get(0));
+        long r = eval(a.get(0), env);
         for (int i = 1; i < a.size(); i++) {
-          long x = eval(a.get(i));
+          long x = eval(a.get(i), env);
           r = op.kind() == Expr.Kind.MIN ? Math.min(r, x) : Math.max(r, x);
         }
         return r;
       }
       case FLOORD -> {
-        return Ints.floorDiv(eval(a.get(0)), eval(a.get(1)));
+        return Ints.floorDiv(eval(a.get(0), env), eval(a.get(1), env));
       }
       case CEILD -> {
-        return Ints.ceilDiv(eval(a.get(0)), eval(a.get(1)));
+        return Ints.ceilDiv(eval(a.get(0), env), eval(a.get(1), env));
       }
       case DIV -> {
-        long x = eval(a.get(0));
-        long d = eval(a.get(1));
+        long x = eval(a.get(0), env);
+        long d = eval(a.get(1), env);
         if (x % d != 0) throw new IllegalStateException("inexact division " + x + " / " + d + " in " + e);
         return x / d;
       }
       case MOD -> {
-        return eval(a.get(0)) % eval(a.get(1));
+        return eval(a.get(0), env) % eval(a.get(1), env);
       }
       case EQ -> {
-        return eval(a.get(0)) == eval(a.get(1)) ? 1 : 0;
+        return eval(a.get(0), env) == eval(a.get(1), env) ? 1 : 0;
       }
       case LE -> {
-        return eval(a.get(0)) <= eval(a.get(1)) ? 1 : 0;
+        return eval(a.get(0), env) <= eval(a.get(1), env) ? 1 : 0;
       }
       case LT -> {
-        return eval(a.get(0)) < eval(a.get(1)) ? 1 : 0;
+        return eval(a.get(0), env) < eval(a.get(1), env) ? 1 : 0;
       }
       case GE -> {
-        return eval(a.get(0)) >= eval(a.get(1)) ? 1 : 0;
+        return eval(a.get(0), env) >= eval(a.get(1), env) ? 1 : 0;
       }
       case GT -> {
-        return eval(a.get(0)) > eval(a.get(1)) ? 1 : 0;
+        return eval(a.get(0), env) > eval(a.get(1), env) ? 1 : 0;
       }
       case AND -> {
-        for (Expr x : a) if (eval(x) == 0) return 0;
+        for (Expr x : a) if (eval(x, env) == 0) return 0;
         return 1;
       }
       case OR -> {
-        for (Expr x : a) if (eval(x) != 0) return 1;
+        for (Expr x : a) if (eval(x, env) != 0) return 1;
         return 0;
       }
       case COND -> {
-        return eval(a.get(0)) != 0 ? eval(a.get(1)) : eval(a.get(2));
+        return eval(a.get(0), env) != 0 ? eval(a.get(1), env) : eval(a.get(2), env);
       }
       default -> throw new IllegalStateException("unknown operator " + op.kind());
     }

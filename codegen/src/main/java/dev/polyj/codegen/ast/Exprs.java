@@ -255,6 +255,17 @@ public final class Exprs {
     return new Op(kind, ImmutableList.of(a, b));
   }
 
+  /** Adds the identifiers of {@code e} to {@code out}. */
+  public static void names(Expr e, java.util.Set<String> out) {
+    if (e instanceof Expr.Id id) {
+      out.add(id.name());
+    } else if (e instanceof Expr.Linear l) {
+      for (Expr.Term t : l.terms()) names(t.expr(), out);
+    } else if (e instanceof Expr.Op op) {
+      for (Expr a : op.args()) names(a, out);
+    }
+  }
+
   /** True when the identifier {@code name} occurs in {@code e}. */
   public static boolean uses(Expr e, String name) {
     if (e instanceof Expr.Id id) return id.name().equals(name);

@@ -282,7 +282,10 @@ public final class CPrinter {
   private void collapsed(Node.Mark m, int level, StringBuilder sb) {
     Node.For outer = (Node.For) m.body();
     String parallel = null;
-    for (String p : outer.pragmas()) if (p.startsWith("omp parallel for")) parallel = p;
+    // the chunks of ranks are balanced already: the flat loop's own schedule clause replaces the loop's
+    for (String p : outer.pragmas()) {
+      if (p.startsWith("omp parallel for")) parallel = p.replaceAll(" schedule\\([^)]*\\)", "");
+    }
     CollapsedNest nest = parallel == null ? null : CollapsedNest.of(outer, CollapsedNest.depthOf(m.name()));
     if (nest == null) {
       node(outer, level, sb);

@@ -2,6 +2,7 @@ package dev.polyj.codegen.transform;
 
 import dev.polyj.codegen.ast.Expr;
 import dev.polyj.codegen.ast.ExprFormat;
+import dev.polyj.codegen.ast.Exprs;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.Statement;
@@ -84,8 +85,8 @@ public final class ParallelWork {
   private static String trip(Node.For f, TreeSet<String> iterators) {
     if (f.sizeParam() != null || f.upper().equals(Node.For.NO_UPPER_BOUND)) return null;
     TreeSet<String> used = new TreeSet<>();
-    names(f.init(), used);
-    names(f.upper(), used);
+    Exprs.names(f.init(), used);
+    Exprs.names(f.upper(), used);
     used.retainAll(iterators);
     if (!used.isEmpty()) return null;
     String lo = ExprFormat.format(f.init());
@@ -93,16 +94,6 @@ public final class ParallelWork {
     String span = "(double)(" + hi + ") - (double)(" + lo + ")";
     String count = f.step() == 1 ? span + " + 1.0" : "(" + span + ") / " + f.step() + ".0 + 1.0";
     return "((" + hi + ") >= (" + lo + ") ? " + count + " : 0.0)";
-  }
-
-  private static void names(Expr e, TreeSet<String> out) {
-    if (e instanceof Expr.Id id) {
-      out.add(id.name());
-    } else if (e instanceof Expr.Linear l) {
-      for (Expr.Term t : l.terms()) names(t.expr(), out);
-    } else if (e instanceof Expr.Op op) {
-      for (Expr a : op.args()) names(a, out);
-    }
   }
 
   /** The estimate of the SCoP's statement instances, as a C expression of type double. */

@@ -2,6 +2,7 @@ package dev.polyj.codegen.transform;
 
 import dev.polyj.codegen.ast.BuildOptions;
 import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.Exprs;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.codegen.c.CPrinter;
 import dev.polyj.codegen.c.ScopCodegen;
@@ -242,11 +243,11 @@ public final class RegionState extends ScheduleState {
   private static void names(Node n, java.util.Set<String> out) {
     if (n instanceof Node.For f) {
       if (f.sizeParam() != null) out.add(f.sizeParam());
-      names(f.init(), out);
-      names(f.upper(), out);
+      Exprs.names(f.init(), out);
+      Exprs.names(f.upper(), out);
       names(f.body(), out);
     } else if (n instanceof Node.If i) {
-      names(i.cond(), out);
+      Exprs.names(i.cond(), out);
       names(i.then(), out);
       if (i.otherwise() != null) names(i.otherwise(), out);
     } else if (n instanceof Node.Block b) {
@@ -254,17 +255,7 @@ public final class RegionState extends ScheduleState {
     } else if (n instanceof Node.Mark m) {
       names(m.body(), out);
     } else if (n instanceof Node.User u) {
-      for (Expr e : u.args()) names(e, out);
-    }
-  }
-
-  private static void names(Expr e, java.util.Set<String> out) {
-    if (e instanceof Expr.Id id) {
-      out.add(id.name());
-    } else if (e instanceof Expr.Linear l) {
-      for (Expr.Term t : l.terms()) names(t.expr(), out);
-    } else if (e instanceof Expr.Op op) {
-      for (Expr a : op.args()) names(a, out);
+      for (Expr e : u.args()) Exprs.names(e, out);
     }
   }
 }

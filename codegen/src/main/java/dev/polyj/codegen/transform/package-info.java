@@ -24,7 +24,9 @@
  *   <li>{@code register-blocking}: matrix-product micro-kernels register-blocked ({@link
  *       dev.polyj.codegen.transform.RegisterBlocking}; Low et al., BLIS, TOMS 2016);
  *   <li>{@code scalar-promotion}: accumulators of innermost loops in local variables ({@link
- *       dev.polyj.codegen.transform.ScalarPromotion}; scalar replacement, Carr and Kennedy, 1994).
+ *       dev.polyj.codegen.transform.ScalarPromotion}; scalar replacement, Carr and Kennedy, 1994);
+ *   <li>{@code cyclic-schedule}: triangular parallel loops dealt to the threads round-robin ({@link
+ *       dev.polyj.codegen.transform.CyclicSchedulePass}).
  * </ol>
  */
 package dev.polyj.codegen.transform;

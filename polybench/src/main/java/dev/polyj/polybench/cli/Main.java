@@ -2,8 +2,11 @@ package dev.polyj.polybench.cli;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -42,20 +45,37 @@ public final class Main implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.in).execute(args));
+    System.exit(commandLine(System.in, args.length == 0 ? null : args[0]).execute(args));
   }
 
   /** The command line with all subcommands, reading standard input from {@code stdin}. */
   public static CommandLine commandLine(InputStream stdin) {
+    return commandLine(stdin, null);
+  }
+
+  /**
+   * The command line reading standard input from {@code stdin}: when {@code first} (the first
+   * argument) names a subcommand, only that one is registered, since picocli builds each
+   * subcommand's model by reflection when it is added (a tenth of a second of start-up for all of
+   * them); otherwise all of them, so that the top-level help and the errors list every one.
+   */
+  static CommandLine commandLine(InputStream stdin, String first) {
+    Map<String, Supplier<Object>> subcommands = new LinkedHashMap<>();
+    subcommands.put("calc", () -> new CalcCommand(stdin));
+    subcommands.put("flow", () -> new FlowCommand(stdin));
+    subcommands.put("codegen", () -> new CodegenCliCommand(stdin));
+    subcommands.put("scops", ScopsCommand::new);
+    subcommands.put("optimize", OptimizeCommand::new);
+    subcommands.put("multifor", MultiforCommand::new);
+    subcommands.put("sdr", () -> new SdrCommand(stdin));
+    subcommands.put("bench",
+        () -> new dev.polyj.polybench.bench.BenchCommand(new dev.polyj.polybench.optimize.PolyhedralOptimizer()));
     CommandLine cl = new CommandLine(new Main());
-    cl.addSubcommand("calc", new CalcCommand(stdin));
-    cl.addSubcommand("flow", new FlowCommand(stdin));
-    cl.addSubcommand("codegen", new CodegenCliCommand(stdin));
-    cl.addSubcommand("scops", new ScopsCommand());
-    cl.addSubcommand("optimize", new OptimizeCommand());
-    cl.addSubcommand("multifor", new MultiforCommand());
-    cl.addSubcommand("sdr", new SdrCommand(stdin));
-    cl.addSubcommand("bench", new dev.polyj.polybench.bench.BenchCommand(new dev.polyj.polybench.optimize.PolyhedralOptimizer()));
+    if (first != null && subcommands.containsKey(first)) {
+      cl.addSubcommand(first, subcommands.get(first).get());
+    } else {
+      subcommands.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+    }
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       err.println("polyj: internal error: " + ex + "; " + REPORT_HINT);

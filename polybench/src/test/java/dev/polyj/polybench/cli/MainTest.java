@@ -59,6 +59,24 @@ class MainTest {
     assertEquals("", captured.toString(java.nio.charset.StandardCharsets.UTF_8));
   }
 
+  /**
+   * The command line built for one named subcommand (as {@code main} builds it) holds only that one,
+   * with the same help text as the full command line's; any other first argument gets them all.
+   */
+  @Test
+  void oneSubcommandCommandLineMatchesTheFullOne() {
+    picocli.CommandLine full = Main.commandLine(new java.io.ByteArrayInputStream(new byte[0]));
+    for (String name : full.getSubcommands().keySet()) {
+      picocli.CommandLine one = Main.commandLine(new java.io.ByteArrayInputStream(new byte[0]), name);
+      assertEquals(java.util.Set.of(name), one.getSubcommands().keySet());
+      assertEquals(full.getSubcommands().get(name).getUsageMessage(), one.getSubcommands().get(name).getUsageMessage());
+    }
+    for (String first : new String[] {"--help", "optimise", "--debug"}) {
+      picocli.CommandLine all = Main.commandLine(new java.io.ByteArrayInputStream(new byte[0]), first);
+      assertEquals(full.getSubcommands().keySet(), all.getSubcommands().keySet());
+    }
+  }
+
   @Test
   void calcRunsAScriptFile() throws IOException {
     Path p = script("x := 6;\nx * 7;\nprint typeof x;\n");

@@ -151,9 +151,9 @@ class CollapsePassTest {
     Node s = new Node.User("S", List.of(new Expr.Id("i"), new Expr.Id("j")));
     Node.For triangle = loop("i", new Expr.Int(0), new Expr.Id("n"), loop("j", new Expr.Int(0), new Expr.Id("i"), s, true),
         true, "omp parallel for");
-    double[] plain = CollapseBalance.of(triangle, java.util.Map.of("n", 9L), new int[] {2, 55, 60});
+    double[] plain = ParallelBalance.of(triangle, java.util.Map.of("n", 9L), new int[] {2, 55, 60});
     assertEquals(40 / 27.5, plain[0], 1e-12);
-    double[] flat = CollapseBalance.of(new Node.Mark(CollapsedNest.markName(2), triangle), java.util.Map.of("n", 9L),
+    double[] flat = ParallelBalance.of(new Node.Mark(CollapsedNest.markName(2), triangle), java.util.Map.of("n", 9L),
         new int[] {2, 55, 60});
     assertEquals(28 / 27.5, flat[0], 1e-12);
     assertEquals(1.0, flat[1], 1e-12);
@@ -161,8 +161,29 @@ class CollapsePassTest {
     assertEquals(60 / 55.0, flat[2], 1e-12);
     Node.For dependent = loop("i", new Expr.Int(0), new Expr.Id("n"),
         loop("j", new Expr.Int(0), new Expr.Id("i"), s, false), true, "omp parallel for");
-    double[] weighed = CollapseBalance.of(new Node.Mark(CollapsedNest.markName(2), dependent), java.util.Map.of("n", 9L),
+    double[] weighed = ParallelBalance.of(new Node.Mark(CollapsedNest.markName(2), dependent), java.util.Map.of("n", 9L),
         new int[] {2});
     assertEquals(28 / 27.5, weighed[0], 1e-12);
+  }
+
+  /**
+   * The simulated speedup of a statement followed by the triangle: 56 instances, of which the
+   * busiest of two threads runs 40 of the triangle's 55 (rows 0-4) after the one before it.
+   */
+  @Test
+  void simulatedSpeedupCountsTheInstancesOutsideParallelLoops() {
+    Node s = new Node.User("S", List.of(new Expr.Id("i"), new Expr.Id("j")));
+    Node.For triangle = loop("i", new Expr.Int(0), new Expr.Id("n"), loop("j", new Expr.Int(0), new Expr.Id("i"), s, true),
+        true, "omp parallel for");
+    Node region = new Node.Block(List.of(new Node.User("T", List.of()), triangle));
+    ParallelBalance.Scaling c = ParallelBalance.scaling(region, java.util.Map.of("n", 9L), new int[] {1, 2, 10});
+    assertEquals(56, c.total());
+    assertEquals(55, c.parallel());
+    assertEquals(1, c.starts());
+    assertEquals(10, c.minTrip());
+    assertEquals(1.0, c.speedup(0), 1e-12);
+    assertEquals(56 / 41.0, c.speedup(1), 1e-12);
+    // one row per thread: the last row's 10 instances
+    assertEquals(56 / 11.0, c.speedup(2), 1e-12);
   }
 }

@@ -167,6 +167,8 @@ final class FragmentHarness {
     StringBuilder save = new StringBuilder();
     StringBuilder compare = new StringBuilder();
     for (ArrayInfo a : scop.arrays()) {
+      // a parameter read as a value (passed to a call) is also listed as a scalar: it keeps its value
+      if (a.rank() == 0 && scop.params().contains(a.name())) continue;
       String t = a.elementType();
       boolean integer = !(t.equals("double") || t.equals("float") || t.equals("long double"));
       String name = a.name();

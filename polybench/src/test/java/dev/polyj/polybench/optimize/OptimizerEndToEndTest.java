@@ -87,8 +87,13 @@ class OptimizerEndToEndTest {
     assertAllOptimizedAndExact(bench(PolyhedralOptimizer.Config.defaults(), dir, "MINI", null), 30);
   }
 
+  /**
+   * Tiles of one point and tiles of different sizes that divide no extent; other sizes that
+   * leave remainders run in {@link #unrollAndJamOfMatrixProducts} (7) and in the golden
+   * configurations (16, and 8 for diamond tiles).
+   */
   @ParameterizedTest
-  @ValueSource(strings = {"1", "2", "7", "3,5,2"})
+  @ValueSource(strings = {"1", "3,5,2"})
   void tiledKernelsWithSmallAndNonDividingTileSizes(String sizes, @TempDir Path dir) {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     long[] t = java.util.Arrays.stream(sizes.split(",")).mapToLong(Long::parseLong).toArray();

@@ -10,7 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The complexity table of SDR (Table 2 of Yang, Atkinson, Carbin, POPL 2021, and the examples of
  * its Sections 1 and 2) on the programs of src/test/resources/sdr and the kernels of bench/sdr
- * (whose sizes are the parameters n, nk = K, nt = T, nd = D): the complexity of the program
+ * (whose sizes are the parameters n, nk = K, nt = T, nd = D; for LDA and DMM n = W tokens,
+ * NV the vocabulary, ND and nd the documents, na = A the alphabet): the complexity of the program
  * before and after simplification, both from exact counts of the statement domains. The programs
  * with an iteration loop carry its count nt as a factor the paper leaves out.
  */
@@ -29,7 +30,13 @@ class SdrComplexityTableTest {
       "prefix_max.c; O(N^2); O(N)",
       "running_min_dependent.c; O(N^2); O(N)",
       "prefix_product.c; O(N^2); O(N)",
-      "suffix_max.c; O(N^2); O(N^2)"})
+      "suffix_max.c; O(N^2); O(N^2)",
+      "lda_gibbs.c; O(n^2 nk NV + n^2 nk ND); O(n nk NV + n nk ND)",
+      "lda_mh.c; O(n^2 nk NV + n^2 nk ND); O(n nk NV + n nk ND)",
+      "lda_lw.c; O(n^2 nk NV + n^2 nk ND); O(n nk NV + n nk ND)",
+      "dmm_gibbs.c; O(nd^2 na nk + nd na n); O(nd na n + nd na nk)",
+      "dmm_mh.c; O(nd^2 nk^2 + nd n + nd na); O(nd nk + nd n + nd na)",
+      "dmm_lw.c; O(nd^2 nk + nd n + nd na); O(nd nk + nd n + nd na)"})
   void complexityBeforeAndAfter(String file, String before, String after) throws Exception {
     SdrResult r = SdrOracleTest.simplify(SdrOracleTest.resource(file));
     assertEquals(before, r.before().toString(), r.report());

@@ -51,6 +51,20 @@ class SdrOracleTest {
         return ((unsigned long) (rest * 7 + norm + x) * 2654435761UL >> 9) % 2 ? proposal : old;
       }
       static long draw(long evidence, long norm, long x) { return (long) (((unsigned long) (evidence + norm * x)) % 5); }
+      static long lda_score(long ndk, long nwk, long nk) { return ((ndk + 1) * (nwk + 2) * 7 + nk * 3) % 1009; }
+      static long lda_choose(long total, long nk) { return (long) (((unsigned long) total * 2654435761UL >> 7) % nk); }
+      static long lda_accept(long cur, long next, long old, long proposal) { return next * 3 >= cur * 2 ? proposal : old; }
+      static long lda_prior(long ndk) { return ndk * 2 + 1; }
+      static long lda_lik(long nwk, long nk) { return ((nwk + 1) * 1000) / (nk + 8); }
+      static long lda_draw(long mass, long nk) { return (long) (((unsigned long) mass * 2654435761UL >> 7) % nk); }
+      static long dmm_fit(long own, long rest) { return (own * (rest + 1) * 5) % 211; }
+      static long dmm_score(long docs, long fitness, long size) { return ((docs + 1) * 13 + fitness * 7 + size) % 1009; }
+      static long dmm_choose(long total, long nk) { return (long) (((unsigned long) total * 2654435761UL >> 7) % nk); }
+      static long dmm_lphi(long k, long a) { return (k * 7 + a * 3) % 11 + 1; }
+      static long dmm_prior(long docs, long all) { return ((docs + 1) * 1000) / (all + 4); }
+      static long dmm_accept(long cur, long next, long old, long proposal) { return next * 3 >= cur * 2 ? proposal : old; }
+      static long dmm_crp(long docs) { return docs * 2 + 1; }
+      static long dmm_draw(long mass, long nk) { return (long) (((unsigned long) mass * 2654435761UL >> 7) % nk); }
       """;
 
   @TempDir Path work;
@@ -58,7 +72,8 @@ class SdrOracleTest {
   @ParameterizedTest
   @ValueSource(strings = {"prefix_sum.c", "prefix_sum_dependent.c", "suffix_sum_dependent.c", "gmm_gibbs.c",
       "gibbs_one_array.c", "gmm_mh.c", "gmm_lw.c", "coxph_newton.c", "lbp_stereo.c", "prefix_max.c",
-      "running_min_dependent.c", "prefix_product.c"})
+      "running_min_dependent.c", "prefix_product.c", "lda_gibbs.c", "lda_mh.c", "lda_lw.c", "dmm_gibbs.c",
+      "dmm_mh.c", "dmm_lw.c"})
   void simplifiedProgramComputesTheSame(String name) throws Exception {
     assumeTrue(FragmentHarness.gccAvailable(), "gcc is not available");
     Path file = resource(name);

@@ -1,7 +1,9 @@
 package dev.polyj.polyhedral.scheduling;
 
+import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,22 +24,33 @@ public final class BisectionLexmin implements IntegerLexmin {
   @Override
   public Optional<long[]> lexmin(int nVar, List<long[]> eqs, List<long[]> ineqs) {
     Space space = Space.set(List.of(), nVar);
-    BasicRelation s = BasicRelation.of(space, eqs, ineqs);
-    if (s.isEmpty()) return Optional.empty();
+    BasicRelation s = BasicRelation.of(space, eqs, withoutDominated(nVar, ineqs));
+    // a rational test only: an integer-empty system is also found empty by the first variable's
+    // search, and a non-empty one (the usual case) is proved so by its first successful probe
+    if (s.isMarkedEmpty() || OmegaTest.isRationallyEmpty(nVar, s.equalities(), s.inequalities())) {
+      return Optional.empty();
+    }
     long[] x = new long[nVar];
     for (int k = 0; k < nVar; k++) {
-      long lo = -bound;
-      long hi = 0;
-      // the smallest value v with a point x_k <= v: bracket, then bisect
-      long step = 1;
-      while (hi < bound && atMost(s, k, hi).isEmpty()) {
-        lo = hi + 1;
-        hi = Math.min(bound, hi + step);
-        step *= 2;
-      }
-      if (atMost(s, k, hi).isEmpty()) return Optional.empty(); // beyond the bound
-      if (lo == -bound && !atMost(s, k, -1).isEmpty()) {
-        hi = -1; // negative minimum: bisect over [-bound, -1]
+      // the smallest value v with a point x_k <= v: first its sign (the unknowns of the
+      // schedulers' programs are non-negative, so the minimum is mostly 0: two tests), then a
+      // bracket by doubling, then bisection
+      long lo;
+      long hi;
+      if (!atMost(s, k, -1).isEmpty()) {
+        lo = -bound; // negative minimum: bisect over [-bound, -1]
+        hi = -1;
+      } else {
+        lo = 0;
+        hi = 0;
+        long step = 1;
+        boolean empty;
+        while ((empty = atMost(s, k, hi).isEmpty()) && hi < bound) {
+          lo = hi + 1;
+          hi = Math.min(bound, hi + step);
+          step *= 2;
+        }
+        if (empty) return Optional.empty(); // beyond the bound
       }
       while (lo < hi) {
         long mid = Math.floorDiv(lo + hi, 2);
@@ -51,6 +64,72 @@ public final class BisectionLexmin implements IntegerLexmin {
       s = s.toBuilder().addEq(fix).build();
     }
     return Optional.of(x);
+  }
+
+  /**
+   * The inequalities without those implied by another one and the sign constraints: with
+   * {@code x_j >= 0} among the rows, a row {@code b} with another row {@code a} such that
+   * {@code a_0 <= b_0}, {@code a_j <= b_j} for the non-negative {@code x_j} and {@code a_j = b_j} for
+   * the others is redundant, since {@code b . (1, x) = a . (1, x) + sum (b_j - a_j) x_j >= 0}. The
+   * elimination of the Farkas multipliers leaves many such rows (for a 2-D stencil, three in four),
+   * and every emptiness test of the search pays for each one. Sign rows are always kept.
+   */
+  static List<long[]> withoutDominated(int nVar, List<long[]> ineqs) {
+    int n = ineqs.size();
+    if (n < 2 || n > MAX_PRUNED_ROWS) return ineqs;
+    boolean[] nonNegative = new boolean[1 + nVar];
+    boolean[] signRow = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      long[] r = ineqs.get(i);
+      int j = unitColumn(r);
+      if (j > 0) {
+        nonNegative[j] = true;
+        signRow[i] = true;
+      }
+    }
+    boolean[] dropped = new boolean[n];
+    int kept = n;
+    for (int b = 0; b < n; b++) {
+      if (signRow[b]) continue;
+      long[] rb = ineqs.get(b);
+      for (int a = 0; a < n; a++) {
+        if (a == b || dropped[a]) continue;
+        long[] ra = ineqs.get(a);
+        if (implies(ra, rb, nonNegative) && !(implies(rb, ra, nonNegative) && a > b)) {
+          dropped[b] = true; // of two equal rows, the later one goes
+          kept--;
+          break;
+        }
+      }
+    }
+    if (kept == n) return ineqs;
+    List<long[]> out = new ArrayList<>(kept);
+    for (int i = 0; i < n; i++) if (!dropped[i]) out.add(ineqs.get(i));
+    return out;
+  }
+
+  /** Rows beyond which the quadratic pruning is skipped. */
+  private static final int MAX_PRUNED_ROWS = 8192;
+
+  /** j when the row is exactly {@code x_j >= 0} (constant 0, one coefficient, positive), else -1. */
+  private static int unitColumn(long[] r) {
+    if (r[0] != 0) return -1;
+    int j = -1;
+    for (int c = 1; c < r.length; c++) {
+      if (r[c] == 0) continue;
+      if (j >= 0 || r[c] < 0) return -1;
+      j = c;
+    }
+    return j;
+  }
+
+  /** True when row a, with the sign rows, implies row b (componentwise as described above). */
+  private static boolean implies(long[] a, long[] b, boolean[] nonNegative) {
+    if (a[0] > b[0]) return false;
+    for (int j = 1; j < a.length; j++) {
+      if (nonNegative[j] ? a[j] > b[j] : a[j] != b[j]) return false;
+    }
+    return true;
   }
 
   private static BasicRelation atMost(BasicRelation s, int k, long v) {
