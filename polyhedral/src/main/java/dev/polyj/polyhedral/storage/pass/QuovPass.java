@@ -32,14 +32,24 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   private final boolean split;
   private final QuovStorage.Shorten shorten;
   private final boolean splitReads;
-  private final boolean fuse;
+  private final Fuse fuse;
+
+  /** Which boundary statements are moved into the interior's band ({@link BoundaryFusion}). */
+  enum Fuse {
+    /** none */
+    OFF,
+    /** statements of two or more loops (the faces of 2-D and 3-D stencils; the default) */
+    FACES,
+    /** every boundary statement, also those of one loop (whose guarded code is slower) */
+    ALL
+  }
   private final boolean keep;
 
   public QuovPass() {
-    this(Set.of(), true, false, QuovStorage.Shorten.NONE, false, true);
+    this(Set.of(), true, false, QuovStorage.Shorten.NONE, Fuse.FACES, true);
   }
 
-  private QuovPass(Set<String> dead, boolean split, boolean splitReads, QuovStorage.Shorten shorten, boolean fuse,
+  private QuovPass(Set<String> dead, boolean split, boolean splitReads, QuovStorage.Shorten shorten, Fuse fuse,
       boolean keep) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
@@ -59,8 +69,9 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     m.put("split-reads", "statements whose reads come from several sources split by them too, so no piece tests its"
         + " source (more statements for the code generator; with split); default false");
     m.put("fuse", "boundary statements the schedule runs before the interior's tilable band run in it, where"
-        + " legal for every tile size, so that their values are contracted too (the code generator then"
-        + " guards them inside the band's loops); default false");
+        + " legal for every tile size, so that their values are contracted too: 'faces' those of two or more"
+        + " loops (separated loops in the band), true also those of one loop (which the code generator"
+        + " guards inside the band's innermost loop), false none; default faces");
     m.put("keep", "an array whose contracted storage would not be of lower dimension stays, shared by the statements"
         + " that write it in place (those whose storage would grow, and those read where another's values are);"
         + " the others keep their scalars; default true");
@@ -78,7 +89,11 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     }
     if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten, fuse, keep);
     if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten, fuse, keep);
-    if (key.equals("fuse")) return new QuovPass(dead, split, splitReads, shorten, PassOptions.bool(this, key, value), keep);
+    if (key.equals("fuse")) {
+      Fuse mode = value.trim().equalsIgnoreCase("faces") ? Fuse.FACES
+          : PassOptions.bool(this, key, value) ? Fuse.ALL : Fuse.OFF;
+      return new QuovPass(dead, split, splitReads, shorten, mode, keep);
+    }
     if (key.equals("keep")) return new QuovPass(dead, split, splitReads, shorten, fuse, PassOptions.bool(this, key, value));
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
@@ -118,10 +133,10 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     s.deps();
     ScheduleNode tree = s.tree();
     QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, splitReads, shorten, keep);
-    if (fuse && r.changed()) {
+    if (fuse != Fuse.OFF && r.changed()) {
       Set<String> candidates = new LinkedHashSet<>(dead);
       for (ArrayInfo a : s.scop.arrays()) if (!a.isScalar() && a.isRegionLocal()) candidates.add(a.name());
-      ScheduleNode fused = BoundaryFusion.fuse(s.scop, tree, s.deps(), candidates);
+      ScheduleNode fused = BoundaryFusion.fuse(s.scop, tree, s.deps(), candidates, fuse == Fuse.FACES ? 2 : 1);
       if (fused != tree) {
         QuovStorage.Result f = QuovStorage.apply(s.scop, fused, dead, split, splitReads, shorten, keep);
         if (smaller(f, r)) {
