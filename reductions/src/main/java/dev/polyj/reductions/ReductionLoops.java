@@ -152,7 +152,7 @@ public final class ReductionLoops {
             Map<String, List<String>> chosen = outermost ? privatization(m, moved) : null;
             if (chosen == null) {
               coincident.set(k, false);
-              if (k == b.nMember() - 1 && !containsBand(b.child())) simdLoops.add(simdLoop(m, moved));
+              if (k == b.nMember() - 1 && !ScheduleNode.containsBand(b.child())) simdLoops.add(simdLoop(m, moved));
             } else {
               clauses.putAll(chosen);
             }
@@ -265,11 +265,6 @@ public final class ReductionLoops {
     for (ScheduleNode c : n.children()) outermost(c, out);
   }
 
-  private static boolean containsBand(ScheduleNode n) {
-    if (n instanceof ScheduleNode.Band) return true;
-    for (ScheduleNode c : n.children()) if (containsBand(c)) return true;
-    return false;
-  }
 
   /** {@code x} for a scalar, {@code y[0:n]} for a one-dimensional array of size {@code n}; null otherwise. */
   static String sectionOf(ArrayInfo array) {

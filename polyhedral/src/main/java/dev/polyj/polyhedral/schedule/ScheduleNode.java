@@ -15,6 +15,13 @@ public sealed interface ScheduleNode {
   /** The children, in order (empty for a leaf). */
   List<ScheduleNode> children();
 
+  /** Whether {@code n} or a node below it is a band (a loop runs there). */
+  static boolean containsBand(ScheduleNode n) {
+    if (n instanceof Band) return true;
+    for (ScheduleNode c : n.children()) if (containsBand(c)) return true;
+    return false;
+  }
+
   /** The instances to schedule. */
   record Domain(UnionRelation domain, ScheduleNode child) implements ScheduleNode {
     @Override

@@ -40,6 +40,13 @@ public record Scop(String functionName, SourcePos pos, ImmutableList<String> par
     return rs.isEmpty() ? UnionRelation.empty(params) : UnionRelation.of(rs);
   }
 
+  /** The relations of {@code accesses} (instance to element) that access {@code array}. */
+  public static UnionRelation onArray(UnionRelation accesses, String array) {
+    List<Relation> rs = new ArrayList<>();
+    for (Relation r : accesses.relations()) if (array.equals(r.space().rangeTuple().name())) rs.add(r);
+    return rs.isEmpty() ? UnionRelation.empty(accesses.paramNames()) : UnionRelation.of(rs);
+  }
+
   public UnionRelation reads() {
     return accesses(Access::isRead);
   }

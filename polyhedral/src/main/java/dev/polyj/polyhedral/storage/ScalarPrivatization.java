@@ -150,7 +150,7 @@ public final class ScalarPrivatization {
       // a parallel loop: the loops inside it stay as they are
       if (b.coincident().get(k)) return b;
       UnionRelation m = b.members().get(k);
-      boolean loopInside = k + 1 < b.nMember() || hasBand(b.child());
+      boolean loopInside = k + 1 < b.nMember() || ScheduleNode.containsBand(b.child());
       List<String> scalars = loopInside ? privatizable(p, reach, m) : null;
       if (scalars != null) {
         List<Boolean> coincident = new ArrayList<>(b.coincident());
@@ -207,8 +207,8 @@ public final class ScalarPrivatization {
   /** The exact dependences through array {@code a} (on the tree's instances). */
   private Dependences dependences(String a) {
     return lifted.computeIfAbsent(a, name -> {
-      UnionRelation reads = onArray(scop.reads(), name);
-      UnionRelation writes = onArray(scop.mayWrites(), name);
+      UnionRelation reads = Scop.onArray(scop.reads(), name);
+      UnionRelation writes = Scop.onArray(scop.mayWrites(), name);
       Dependences d = Dependences.compute(reads, writes, scop.scheduleMap());
       return new Dependences(lift(d.flow()), lift(d.anti()), lift(d.output()));
     });
@@ -216,19 +216,11 @@ public final class ScalarPrivatization {
 
   /** The instances (on the tree's) that access {@code array} in {@code accesses}. */
   private UnionRelation instances(UnionRelation accesses, String array) {
-    return lift(onArray(accesses, array).domain().identity()).domain();
+    return lift(Scop.onArray(accesses, array).domain().identity()).domain();
   }
 
   private UnionRelation lift(UnionRelation r) {
     return tiling == null ? r : tiling.liftDependences(r);
-  }
-
-  private static UnionRelation onArray(UnionRelation accesses, String array) {
-    List<Relation> out = new ArrayList<>();
-    for (Relation r : accesses.relations()) {
-      if (r.space().rangeTuple().name().equals(array)) out.add(r);
-    }
-    return out.isEmpty() ? UnionRelation.empty(accesses.paramNames()) : UnionRelation.of(out);
   }
 
   private static UnionRelation narrow(UnionRelation r, List<UnaryOperator<UnionRelation>> path) {
@@ -257,11 +249,5 @@ public final class ScalarPrivatization {
     Set<String> out = new LinkedHashSet<>();
     for (Relation r : instances.relations()) if (!r.isEmpty()) out.add(r.space().tuple().name());
     return out;
-  }
-
-  private static boolean hasBand(ScheduleNode n) {
-    if (n instanceof ScheduleNode.Band b) return b.nMember() > 0;
-    for (ScheduleNode c : n.children()) if (hasBand(c)) return true;
-    return false;
   }
 }

@@ -213,13 +213,7 @@ public final class PolyhedralProgram {
 
   /** The dependences of the region through the elements of {@code array} only. */
   Dependences dependencesOn(String array) {
-    return Dependences.compute(onArray(scop.reads(), array), onArray(scop.mustWrites(), array), scop.scheduleMap());
-  }
-
-  static UnionRelation onArray(UnionRelation accesses, String array) {
-    List<Relation> rs = new ArrayList<>();
-    for (Relation r : accesses.relations()) if (array.equals(r.space().rangeTuple().name())) rs.add(r);
-    return rs.isEmpty() ? UnionRelation.empty(accesses.paramNames()) : UnionRelation.of(rs);
+    return Dependences.compute(Scop.onArray(scop.reads(), array), Scop.onArray(scop.mustWrites(), array), scop.scheduleMap());
   }
 
   static UnionRelation from(UnionRelation deps, String stmt) {

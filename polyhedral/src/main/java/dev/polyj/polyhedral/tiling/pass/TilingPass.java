@@ -153,14 +153,9 @@ public final class TilingPass extends BasicPass<ScheduleState> {
    */
   static boolean wavefrontPays(ScheduleNode.Band band) {
     if (band.nMember() >= 3) return true;
-    return containsBand(band.child());
+    return ScheduleNode.containsBand(band.child());
   }
 
-  private static boolean containsBand(ScheduleNode n) {
-    if (n instanceof ScheduleNode.Band) return true;
-    for (ScheduleNode c : n.children()) if (containsBand(c)) return true;
-    return false;
-  }
 
   /**
    * {@code r} (a statement's domain or access) with the tile coordinates as leading domain
