@@ -437,8 +437,8 @@ public final class BasicRelation {
       ia = ib;
       ib = t;
     }
-    for (Map.Entry<LinearPart, Long> e : ia.least.entrySet()) {
-      Long d = ib.least.get(e.getKey().negated());
+    for (Map.Entry<LongsKey, Long> e : ia.least.entrySet()) {
+      Long d = ib.least.get(negated(e.getKey()));
       if (d != null && e.getValue() + (long) d < 0 && sumFits(e.getValue(), d)) return true;
     }
     return false;
@@ -452,7 +452,7 @@ public final class BasicRelation {
   private BoundIndex boundIndex() {
     BoundIndex x = boundIndex;
     if (x == null) {
-      Map<LinearPart, Long> least = new HashMap<>();
+      Map<LongsKey, Long> least = new HashMap<>();
       for (long[] r : eqs) {
         addBound(least, r, false);
         addBound(least, r, true);
@@ -465,36 +465,24 @@ public final class BasicRelation {
   }
 
   /** Records {@code r >= 0} (or {@code -r >= 0}) when r has no local. */
-  private void addBound(Map<LinearPart, Long> least, long[] r, boolean negate) {
+  private void addBound(Map<LongsKey, Long> least, long[] r, boolean negate) {
     int nv = 1 + nVar();
     for (int c = nv; c < r.length; c++) if (r[c] != 0) return;
     long[] lin = new long[nv - 1];
     for (int c = 0; c < nv; c++) if (r[c] == Long.MIN_VALUE) return;
     for (int c = 1; c < nv; c++) lin[c - 1] = negate ? -r[c] : r[c];
-    least.merge(new LinearPart(lin), negate ? -r[0] : r[0], Math::min);
+    least.merge(new LongsKey(lin), negate ? -r[0] : r[0], Math::min);
   }
 
-  /** The variable part of a row (coefficients of parameters and dimensions), compared by value. */
-  private record LinearPart(long[] coefficients) {
-    LinearPart negated() {
-      long[] n = new long[coefficients.length];
-      for (int i = 0; i < n.length; i++) n[i] = -coefficients[i];
-      return new LinearPart(n);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof LinearPart l && Arrays.equals(coefficients, l.coefficients);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(coefficients);
-    }
+  /** The variable part of a row with every coefficient negated. */
+  private static LongsKey negated(LongsKey linear) {
+    long[] n = linear.values().clone();
+    for (int i = 0; i < n.length; i++) n[i] = -n[i];
+    return new LongsKey(n);
   }
 
   /** Per variable part of the rows without locals ({@code L + c >= 0}), the least constant c. */
-  private record BoundIndex(Map<LinearPart, Long> least) {
+  private record BoundIndex(Map<LongsKey, Long> least) {
     boolean isEmpty() {
       return least.isEmpty();
     }

@@ -1,6 +1,5 @@
 package dev.polyj.presburger.set;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +14,12 @@ import java.util.Optional;
  * the rows, so an answer is reused only for the very same system: the pieces are the same either way.
  */
 final class CoalescingMemo {
-  private final Map<Key, Boolean> emptiness = new HashMap<>();
-  private final Map<Key, Optional<Long>> minima = new HashMap<>();
+  private final Map<LongsKey, Boolean> emptiness = new HashMap<>();
+  private final Map<LongsKey, Optional<Long>> minima = new HashMap<>();
 
   /** {@link Rows#isEmpty}, answered once per system. */
   boolean isEmpty(int width, List<long[]> eqs, List<long[]> ineqs) {
-    Key k = Key.of(width, eqs, ineqs, null, 0);
+    LongsKey k = key(width, eqs, ineqs, null, 0);
     Boolean b = emptiness.get(k);
     if (b == null) {
       b = Rows.isEmpty(width, eqs, ineqs);
@@ -31,7 +30,7 @@ final class CoalescingMemo {
 
   /** {@link IntegerOptimum#minimum}, answered once per system, row and cap. */
   Long minimum(int width, List<long[]> eqs, List<long[]> ineqs, long[] f, long cap) {
-    Key k = Key.of(width, eqs, ineqs, f, cap);
+    LongsKey k = key(width, eqs, ineqs, f, cap);
     Optional<Long> m = minima.get(k);
     if (m == null) {
       m = Optional.ofNullable(IntegerOptimum.minimum(width, eqs, ineqs, f, cap));
@@ -41,38 +40,26 @@ final class CoalescingMemo {
   }
 
   /** The rows of a question, copied into one array (with their counts and lengths, so no two questions share a key). */
-  private record Key(long[] values) {
-    static Key of(int width, List<long[]> eqs, List<long[]> ineqs, long[] f, long cap) {
-      int n = 4;
-      for (long[] r : eqs) n += 1 + r.length;
-      for (long[] r : ineqs) n += 1 + r.length;
-      if (f != null) n += f.length;
-      long[] v = new long[n];
-      int at = 0;
-      v[at++] = width;
-      v[at++] = eqs.size();
-      v[at++] = ineqs.size();
-      v[at++] = cap;
-      for (long[] r : eqs) at = put(v, at, r);
-      for (long[] r : ineqs) at = put(v, at, r);
-      if (f != null) System.arraycopy(f, 0, v, at, f.length);
-      return new Key(v);
-    }
+  private static LongsKey key(int width, List<long[]> eqs, List<long[]> ineqs, long[] f, long cap) {
+    int n = 4;
+    for (long[] r : eqs) n += 1 + r.length;
+    for (long[] r : ineqs) n += 1 + r.length;
+    if (f != null) n += f.length;
+    long[] v = new long[n];
+    int at = 0;
+    v[at++] = width;
+    v[at++] = eqs.size();
+    v[at++] = ineqs.size();
+    v[at++] = cap;
+    for (long[] r : eqs) at = put(v, at, r);
+    for (long[] r : ineqs) at = put(v, at, r);
+    if (f != null) System.arraycopy(f, 0, v, at, f.length);
+    return new LongsKey(v);
+  }
 
-    private static int put(long[] v, int at, long[] r) {
-      v[at++] = r.length;
-      System.arraycopy(r, 0, v, at, r.length);
-      return at + r.length;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(values, k.values);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(values);
-    }
+  private static int put(long[] v, int at, long[] r) {
+    v[at++] = r.length;
+    System.arraycopy(r, 0, v, at, r.length);
+    return at + r.length;
   }
 }

@@ -98,7 +98,7 @@ final class PolyhedralHull {
   static List<long[]> eliminate(List<long[]> rows, int col) {
     List<long[]> lowers = new ArrayList<>();
     List<long[]> uppers = new ArrayList<>();
-    Map<RowKey, long[]> out = new LinkedHashMap<>();
+    Map<LongsKey, long[]> out = new LinkedHashMap<>();
     for (long[] q : rows) {
       if (q[col] > 0) lowers.add(q);
       else if (q[col] < 0) uppers.add(q);
@@ -118,13 +118,13 @@ final class PolyhedralHull {
   }
 
   /** Adds the row scaled by the gcd of all its entries (a rational-safe normalization); 0 >= c dropped when true. */
-  private static void add(Map<RowKey, long[]> out, long[] row) {
+  private static void add(Map<LongsKey, long[]> out, long[] row) {
     long g = Ints.gcd(row, 0, row.length);
     if (g == 0) return;
     long[] r = row.clone();
     if (g != 1) for (int k = 0; k < r.length; k++) r[k] /= g;
     if (Ints.isZero(r, 1, r.length) && r[0] >= 0) return; // trivially true
-    out.put(new RowKey(r), r);
+    out.put(new LongsKey(r), r);
   }
 
   /**
@@ -161,17 +161,5 @@ final class PolyhedralHull {
     System.arraycopy(q, 1, h, 1, w - 1);
     h[w] = q[0];
     return h;
-  }
-
-  private record RowKey(long[] row) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof RowKey k && Arrays.equals(row, k.row);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(row);
-    }
   }
 }
