@@ -506,7 +506,9 @@ public final class PlutoScheduler {
     int np = params.size();
     long[] rs = level.get(d.src());
     long[] rt = level.get(d.dst());
-    long[] row = new long[p.nCol()];
+    // no local columns: the relations it is added to may have fewer locals than d.poly() once
+    // their normal form eliminates some (rows are padded with zeros)
+    long[] row = new long[1 + p.nVar()];
     row[0] = rt[0] - rs[0] + shift;
     for (int k = 0; k < np; k++) row[p.paramCol(k)] = rt[1 + k] - rs[1 + k];
     for (int j = 0; j < dims.get(d.src()); j++) row[p.inCol(j)] -= rs[1 + np + j];

@@ -364,10 +364,12 @@ final class BigConstraintSystem {
         eqs = done;
         removeLocal(col);
         done = eqs;
+        if (!normalizeEqs(done, false)) return;
         continue;
       }
       done.add(e);
-      if (!normalizeEqs(todo, false)) return;
+      // elimination scales the rows it changes: the earlier equalities are gcd-normalised again
+      if (!normalizeEqs(todo, false) || !normalizeEqs(done, false)) return;
     }
     eqs = done;
   }

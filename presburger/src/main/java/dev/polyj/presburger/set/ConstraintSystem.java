@@ -338,10 +338,12 @@ final class ConstraintSystem {
         eqs = done;
         removeLocal(col);
         done = eqs;
+        if (!normalizeAll(done)) return;
         continue;
       }
       done.add(e);
-      if (!normalizeAll(todo)) return;
+      // elimination scales the rows it changes: the earlier equalities are gcd-normalised again
+      if (!normalizeAll(todo) || !normalizeAll(done)) return;
     }
     eqs = done;
   }

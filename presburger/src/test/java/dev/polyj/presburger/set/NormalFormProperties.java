@@ -79,4 +79,26 @@ class NormalFormProperties {
     boolean any = !BruteForce.points(Relation.of(b), -4, 4).isEmpty();
     assertEquals(!any, boxed.isEmpty());
   }
+
+  /**
+   * Every row of the normal form has coprime variable coefficients (an equality {@code 3i = 12} is
+   * {@code i = 4}): printed results must read back as the same text.
+   */
+  @Property(tries = 300)
+  void normalFormRowsAreGcdNormalised(@ForAll("raws") Raw raw) {
+    Space space = Space.set(List.of(), raw.nVar);
+    BasicRelation b = BasicRelation.of(space, raw.nLocal, null, raw.eqs, raw.ineqs);
+    if (b.isMarkedEmpty()) return;
+    for (long[] r : b.equalities()) assertEquals(1, Ints.gcd(r, 1, r.length), () -> b.toString());
+    for (long[] r : b.inequalities()) assertEquals(1, Ints.gcd(r, 1, r.length), () -> b.toString());
+  }
+
+  /** Eliminating a later pivot scales an earlier equality: {@code 3i - 2N + 2 = 0, N = 7}. */
+  @org.junit.jupiter.api.Test
+  void eliminationKeepsEqualitiesNormalised() {
+    Space space = Space.set(List.of("N"), 1);
+    BasicRelation b = BasicRelation.of(space, List.of(new long[] {2, -2, 3}, new long[] {-7, 1, 0}), List.of());
+    assertEquals(Relation.parse("[N] -> { [i] : i = 4 and N = 7 }").toString(), Relation.of(b).toString());
+    for (long[] r : b.equalities()) assertEquals(1, Ints.gcd(r, 1, r.length), () -> b.toString());
+  }
 }
