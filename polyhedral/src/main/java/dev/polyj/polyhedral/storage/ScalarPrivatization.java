@@ -42,8 +42,10 @@ import java.util.function.UnaryOperator;
  *
  * <p>and for each privatized scalar, every read in the loop takes its value from a write of the
  * same iteration (a private copy starts undefined), and every iteration writes it (the last
- * iteration's copy is the value the program has after the loop). The tests are exact, on the
- * tiled tree's instances. The statements of the loop are recorded with the scalars, for the
+ * iteration's copy is the value the program has after the loop; compared on the iterations, the
+ * values of the loop and the loops around it). The tests are exact. Loops of tiled statements are
+ * not considered: on the tiled instances (tile coordinates as divisions) the exact tests took
+ * minutes for a histogram loop nest. The statements of the loop are recorded with the scalars, for the
  * clauses of the parallel loop code generation makes of the member; the member is not an
  * independent loop for other transformations (its iterations share the scalars in one thread).
  *
@@ -110,48 +112,59 @@ public final class ScalarPrivatization {
   public static Result apply(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
     ScalarPrivatization p = new ScalarPrivatization(scop, tiling);
     if (p.candidates.isEmpty()) return new Result(tree, Map.of(), 0);
-    ScheduleNode out = p.walk(tree, List.of(), null);
+    ScheduleNode out = p.walk(tree, List.of(), List.of(), null);
     return new Result(out, p.privatized, p.loops);
   }
 
-  private ScheduleNode walk(ScheduleNode node, List<UnaryOperator<UnionRelation>> path, UnionRelation reach) {
+  /**
+   * @param path narrows relations between instances to pairs in one execution of the current node
+   * @param outer the band members around the current node (outermost first)
+   * @param reach the instances that run in the current node
+   */
+  private ScheduleNode walk(ScheduleNode node, List<UnaryOperator<UnionRelation>> path, List<UnionRelation> outer,
+      UnionRelation reach) {
     if (node instanceof ScheduleNode.Domain d) {
       domain = d.domain();
-      return new ScheduleNode.Domain(d.domain(), walk(d.child(), with(path, within(d.domain())), d.domain()));
+      return new ScheduleNode.Domain(d.domain(), walk(d.child(), with(path, within(d.domain())), outer, d.domain()));
     }
     if (node instanceof ScheduleNode.Filter f) {
-      return filter(f, path, reach);
+      return filter(f, path, outer, reach);
     }
     if (node instanceof ScheduleNode.Sequence s) {
       List<ScheduleNode.Filter> out = new ArrayList<>();
-      for (ScheduleNode.Filter f : s.filters()) out.add(filter(f, path, reach));
+      for (ScheduleNode.Filter f : s.filters()) out.add(filter(f, path, outer, reach));
       return new ScheduleNode.Sequence(ImmutableList.copyOf(out));
     }
     if (node instanceof ScheduleNode.Set s) {
       List<ScheduleNode.Filter> out = new ArrayList<>();
-      for (ScheduleNode.Filter f : s.filters()) out.add(filter(f, path, reach));
+      for (ScheduleNode.Filter f : s.filters()) out.add(filter(f, path, outer, reach));
       return new ScheduleNode.Set(ImmutableList.copyOf(out));
     }
-    if (node instanceof ScheduleNode.Context c) return new ScheduleNode.Context(c.context(), walk(c.child(), path, reach));
-    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), path, reach));
-    if (node instanceof ScheduleNode.Guard g) return new ScheduleNode.Guard(g.guard(), walk(g.child(), path, reach));
-    if (node instanceof ScheduleNode.Band b && reach != null) return band(b, path, reach);
+    if (node instanceof ScheduleNode.Context c) {
+      return new ScheduleNode.Context(c.context(), walk(c.child(), path, outer, reach));
+    }
+    if (node instanceof ScheduleNode.Mark m) return new ScheduleNode.Mark(m.mark(), walk(m.child(), path, outer, reach));
+    if (node instanceof ScheduleNode.Guard g) return new ScheduleNode.Guard(g.guard(), walk(g.child(), path, outer, reach));
+    if (node instanceof ScheduleNode.Band b && reach != null) return band(b, path, outer, reach);
     return node;
   }
 
-  private ScheduleNode.Filter filter(ScheduleNode.Filter f, List<UnaryOperator<UnionRelation>> path, UnionRelation reach) {
+  private ScheduleNode.Filter filter(ScheduleNode.Filter f, List<UnaryOperator<UnionRelation>> path,
+      List<UnionRelation> outer, UnionRelation reach) {
     UnionRelation inside = reach == null ? f.filter() : reach.intersect(f.filter());
-    return new ScheduleNode.Filter(f.filter(), walk(f.child(), with(path, within(f.filter())), inside));
+    return new ScheduleNode.Filter(f.filter(), walk(f.child(), with(path, within(f.filter())), outer, inside));
   }
 
-  private ScheduleNode band(ScheduleNode.Band b, List<UnaryOperator<UnionRelation>> path, UnionRelation reach) {
+  private ScheduleNode band(ScheduleNode.Band b, List<UnaryOperator<UnionRelation>> path, List<UnionRelation> outer,
+      UnionRelation reach) {
     List<UnaryOperator<UnionRelation>> p = new ArrayList<>(path);
+    List<UnionRelation> around = new ArrayList<>(outer);
     for (int k = 0; k < b.nMember(); k++) {
       // a parallel loop: the loops inside it stay as they are
       if (b.coincident().get(k)) return b;
       UnionRelation m = b.members().get(k);
       boolean loopInside = k + 1 < b.nMember() || ScheduleNode.containsBand(b.child());
-      List<String> scalars = loopInside ? privatizable(p, reach, m) : null;
+      List<String> scalars = loopInside ? privatizable(p, around, reach, m) : null;
       if (scalars != null) {
         List<Boolean> coincident = new ArrayList<>(b.coincident());
         coincident.set(k, true);
@@ -161,18 +174,23 @@ public final class ScalarPrivatization {
             b.otherOptions(), b.child());
       }
       p.add(r -> TreeDependences.tied(r, m));
+      around.add(m);
     }
     return new ScheduleNode.Band(b.members(), b.permutable(), b.coincident(), b.loopTypes(), b.otherOptions(),
-        walk(b.child(), p, reach));
+        walk(b.child(), p, around, reach));
   }
 
   /**
    * The scalars whose private copies make {@code member} parallel, or null when it cannot be: the
    * instances {@code reach} run in the loop, {@code path} narrows relations between instances to
-   * pairs within one execution of the loop.
+   * pairs within one execution of the loop, {@code outer} are the members around it.
    */
-  private List<String> privatizable(List<UnaryOperator<UnionRelation>> path, UnionRelation reach, UnionRelation member) {
+  private List<String> privatizable(List<UnaryOperator<UnionRelation>> path, List<UnionRelation> outer,
+      UnionRelation reach, UnionRelation member) {
     Set<String> statements = statements(reach);
+    // loops of tiled statements are left: the exact tests on their instances (tile coordinates as
+    // divisions) can take minutes, and the loops this is for sweep rows untiled
+    if (tiling != null) for (String st : statements) if (tiling.addedDims(st) > 0) return null;
     // the clauses go by statement: every instance of the loop's statements runs in it
     if (domain == null || !onStatements(domain, statements).isSubset(reach)) return null;
     Set<String> arrays = new TreeSet<>();
@@ -191,15 +209,19 @@ public final class ScalarPrivatization {
       need.add(a);
     }
     if (need.isEmpty()) return null;
+    // an iteration of the loop: the values of the members around it and of its own
+    UnionRelation iteration = member;
+    for (int i = outer.size() - 1; i >= 0; i--) iteration = outer.get(i).rangeProduct(iteration);
+    UnionRelation iterations = reach.apply(iteration);
     for (String x : need) {
       // every read of x in the loop reads a value written in the same iteration
       UnionRelation sources = TreeDependences.tied(narrow(dependences(x).flow(), path), member);
       UnionRelation readers = instances(scop.reads(), x).intersect(reach);
       if (!readers.isSubset(sources.range())) return null;
-      // every iteration writes x
+      // every iteration writes x (compared on the iterations: the pairs of instances of one
+      // iteration are a product of two instance spaces, whose tiled forms take the exact tests long)
       UnionRelation writers = instances(scop.mustWrites(), x).intersect(reach);
-      UnionRelation same = TreeDependences.tied(narrow(writers.mapTo(reach), path), member);
-      if (!reach.isSubset(same.range())) return null;
+      if (!iterations.isSubset(writers.apply(iteration))) return null;
     }
     return List.copyOf(need);
   }

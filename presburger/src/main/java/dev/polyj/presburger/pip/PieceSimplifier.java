@@ -18,9 +18,10 @@ import java.util.Set;
  * those of B that hold on all of A; it contains both and replaces them when it has no point
  * outside them. Every test is an integer emptiness question on the lifted system where divisions
  * are variables pinned by their defining inequalities, answered by the {@link IntegerSampler}
- * (rational infeasibility, then a bounded number of Gomory cuts); a question left open counts as
- * "not empty", so that a piece is only changed on a proof. Pieces with unknown existentials are
- * left as they are.
+ * (rational infeasibility, then a bounded number of Gomory cuts); a merge question left open counts
+ * as "not empty", so that pieces are only merged on a proof, and a redundancy question left open is
+ * decided exactly ({@link IntegerSampler#decideExactly}). Pieces with unknown existentials are left
+ * as they are.
  */
 final class PieceSimplifier {
   private PieceSimplifier() {}
@@ -109,7 +110,7 @@ final class PieceSimplifier {
         rest.remove(k);
         rest.addAll(pins);
         rest.add(complement(c));
-        redundant = provenEmpty(n, eqs, rest);
+        redundant = decidedEmpty(n, eqs, rest);
       }
       if (redundant) {
         kept.remove(k);
@@ -352,7 +353,9 @@ final class PieceSimplifier {
       t.pivotsLeft = PIVOT_LIMIT;
       try {
         t.negateVariable(n + k);
-        return IntegerSampler.restoreAndCut(t, CUT_BUDGET) == null;
+        long[] p = IntegerSampler.restoreAndCut(t, CUT_BUDGET);
+        // undecided within the budget: the caller decides exactly
+        return p == IntegerSampler.UNKNOWN ? null : p == null;
       } catch (dev.polyj.presburger.arith.CoefficientOverflowException | Tableau.PivotLimitException e) {
         return null;
       }
@@ -395,6 +398,17 @@ final class PieceSimplifier {
    */
   private static boolean provenEmpty(int n, List<long[]> eqs, List<long[]> ineqs) {
     return IntegerSampler.sampleWithCuts(n, eqs, ineqs, CUT_BUDGET) == null;
+  }
+
+  /**
+   * True when {@code eqs = 0, ineqs >= 0} has no integer point, decided exactly when the cut budget
+   * leaves it open (redundancy questions: a piece keeps no implied inequality, which rare systems
+   * with nested divisions only show past the budget).
+   */
+  private static boolean decidedEmpty(int n, List<long[]> eqs, List<long[]> ineqs) {
+    long[] p = IntegerSampler.sampleWithCuts(n, eqs, ineqs, CUT_BUDGET);
+    if (p == IntegerSampler.UNKNOWN) p = IntegerSampler.decideExactly(n, eqs, ineqs);
+    return p == null;
   }
 
   /** {@code -c - 1 >= 0}: the integer negation of {@code c >= 0}. */
