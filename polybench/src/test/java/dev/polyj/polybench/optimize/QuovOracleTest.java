@@ -282,7 +282,7 @@ class QuovOracleTest {
       Path original = compile(file);
       PolyhedralOptimizer.Config param = PolyhedralOptimizer.Config.defaults().withParametricTiles(new long[] {4, 6});
       // by default (quov.fuse=faces) for jacobi2d, with every boundary statement for faces2d
-      PolyhedralOptimizer.Output out = name.equals("jacobi2d") ? optimize(file, param, "quov.fuse=faces")
+      PolyhedralOptimizer.Output out = name.equals("jacobi2d") ? optimize(file, param)
           : optimize(file, param, "quov.fuse=true");
       String notes = out.notes().toString();
       assertTrue(notes.contains("boundary statements run in the interior's band"), notes);
@@ -307,8 +307,8 @@ class QuovOracleTest {
   }
 
   /**
-   * The faces of jacobi2d moved into the band with compile-time tile sizes (the default tiling,
-   * 32): the code generator separates them from the interior at each point loop of the tiles.
+   * The faces of jacobi2d moved into the band (by default) with compile-time tile sizes (the
+   * default tiling, 32): the code generator separates them from the interior at each point loop of the tiles.
    * Coalescing its regions once tested the containment of parameter domains with existentials
    * (the projections of the tile loops), tens of seconds each: the optimization ran for hours. It
    * must now take seconds, and the outputs equal the original's, also for sizes of several tiles.
@@ -317,7 +317,7 @@ class QuovOracleTest {
   void boundaryFacesWithCompileTimeTileSizesAreSeparatedQuickly(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("jacobi2d.c");
     Files.writeString(file, program("jacobi2d"));
-    PolyhedralOptimizer.Output out = optimize(file, PolyhedralOptimizer.Config.defaults(), "quov.fuse=faces");
+    PolyhedralOptimizer.Output out = optimize(file, PolyhedralOptimizer.Config.defaults());
     String notes = out.notes().toString();
     assertTrue(notes.contains("boundary statements run in the interior's band") && notes.contains("A_S1[2, N]"), notes);
     assertFalse(out.text().contains("polyj_T1"), "not tiled at compile-time sizes:\n" + out.text());

@@ -38,7 +38,7 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   enum Fuse {
     /** none */
     OFF,
-    /** statements of two or more loops (the faces of 2-D and 3-D stencils) */
+    /** statements of two or more loops (the faces of 2-D and 3-D stencils; the default) */
     FACES,
     /** every boundary statement, also those of one loop (whose guarded code is slower) */
     ALL
@@ -46,7 +46,7 @@ public final class QuovPass extends BasicPass<ScheduleState> {
   private final boolean keep;
 
   public QuovPass() {
-    this(Set.of(), true, false, QuovStorage.Shorten.NONE, Fuse.OFF, true);
+    this(Set.of(), true, false, QuovStorage.Shorten.NONE, Fuse.FACES, true);
   }
 
   private QuovPass(Set<String> dead, boolean split, boolean splitReads, QuovStorage.Shorten shorten, Fuse fuse,
@@ -71,7 +71,7 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     m.put("fuse", "boundary statements the schedule runs before the interior's tilable band run in it, where"
         + " legal for every tile size, so that their values are contracted too: 'faces' those of two or more"
         + " loops (separated loops in the band), true also those of one loop (which the code generator"
-        + " guards inside the band's innermost loop), false none; default false");
+        + " guards inside the band's innermost loop), false none; default faces");
     m.put("keep", "an array whose contracted storage would not be of lower dimension stays, shared by the statements"
         + " that write it in place (those whose storage would grow, and those read where another's values are);"
         + " the others keep their scalars; default true");
