@@ -346,8 +346,11 @@ final class Coalescing {
   private static List<long[]> parameterDomain(BasicRelation a, BasicRelation b, int width) {
     Relation pa = Relation.of(a).params();
     Relation pb = Relation.of(b).params();
-    Relation p = pa.isSubset(pb) ? pb : pb.isSubset(pa) ? pa : null;
-    if (p == null || p.nBasic() != 1 || p.basics().get(0).nLocal() > 0) return null;
+    // only a domain of one conjunction without locals is usable: the containment is tested only
+    // towards such a domain (a test towards one with existentials, e.g. the projection of tiled
+    // loops with their floor divisions, can take the Omega test tens of seconds for nothing)
+    Relation p = usable(pb) && pa.isSubset(pb) ? pb : usable(pa) && pb.isSubset(pa) ? pa : null;
+    if (p == null) return null;
     BasicRelation d = p.basics().get(0);
     List<long[]> out = new ArrayList<>();
     for (long[] e : d.eqsRaw()) {
@@ -356,6 +359,11 @@ final class Coalescing {
     }
     for (long[] r : d.ineqsRaw()) out.add(java.util.Arrays.copyOf(r, width));
     return out;
+  }
+
+  /** One conjunction without locals (a parameter domain whose rows a candidate can take). */
+  private static boolean usable(Relation p) {
+    return p.nBasic() == 1 && p.basics().get(0).nLocal() == 0;
   }
 
   /**

@@ -30,16 +30,27 @@ import java.util.Set;
 public final class QuovPass extends BasicPass<ScheduleState> {
   private final Set<String> dead;
   private final boolean split;
-  private final boolean shorten;
+  private final QuovStorage.Shorten shorten;
   private final boolean splitReads;
-  private final boolean fuse;
+  private final Fuse fuse;
+
+  /** Which boundary statements are moved into the interior's band ({@link BoundaryFusion}). */
+  enum Fuse {
+    /** none */
+    OFF,
+    /** statements of two or more loops (the faces of 2-D and 3-D stencils; the default) */
+    FACES,
+    /** every boundary statement, also those of one loop (whose guarded code is slower) */
+    ALL
+  }
   private final boolean keep;
 
   public QuovPass() {
-    this(Set.of(), true, false, false, false, true);
+    this(Set.of(), true, false, QuovStorage.Shorten.NONE, Fuse.FACES, true);
   }
 
-  private QuovPass(Set<String> dead, boolean split, boolean splitReads, boolean shorten, boolean fuse, boolean keep) {
+  private QuovPass(Set<String> dead, boolean split, boolean splitReads, QuovStorage.Shorten shorten, Fuse fuse,
+      boolean keep) {
     super("quov", PassLevel.SCHEDULE, false,
         "temporary arrays stored by the shortest QUOV of each statement, valid for every tile size");
     this.dead = dead;
@@ -58,21 +69,31 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     m.put("split-reads", "statements whose reads come from several sources split by them too, so no piece tests its"
         + " source (more statements for the code generator; with split); default false");
     m.put("fuse", "boundary statements the schedule runs before the interior's tilable band run in it, where"
-        + " legal for every tile size, so that their values are contracted too (the code generator then"
-        + " guards them inside the band's loops); default false");
+        + " legal for every tile size, so that their values are contracted too: 'faces' those of two or more"
+        + " loops (separated loops in the band), true also those of one loop (which the code generator"
+        + " guards inside the band's innermost loop), false none; default faces");
     m.put("keep", "an array whose contracted storage would not be of lower dimension stays, shared by the statements"
         + " that write it in place (those whose storage would grow, and those read where another's values are);"
         + " the others keep their scalars; default true");
-    m.put("shorten", "testing only: every QUOV one shorter than legal (wrong code, for checking the tests); default false");
+    m.put("shorten", "testing only: every QUOV one shorter than legal, or with 'lattice' only those of the boundary"
+        + " statements moved into the band (wrong code, for checking the tests); default false");
     return m;
   }
 
   @Override
   public Pass<ScheduleState> withOption(String key, String value) {
-    if (key.equals("shorten")) return new QuovPass(dead, split, splitReads, PassOptions.bool(this, key, value), fuse, keep);
+    if (key.equals("shorten")) {
+      QuovStorage.Shorten mode = value.trim().equalsIgnoreCase("lattice") ? QuovStorage.Shorten.LATTICE
+          : PassOptions.bool(this, key, value) ? QuovStorage.Shorten.ALL : QuovStorage.Shorten.NONE;
+      return new QuovPass(dead, split, splitReads, mode, fuse, keep);
+    }
     if (key.equals("split")) return new QuovPass(dead, PassOptions.bool(this, key, value), splitReads, shorten, fuse, keep);
     if (key.equals("split-reads")) return new QuovPass(dead, split, PassOptions.bool(this, key, value), shorten, fuse, keep);
-    if (key.equals("fuse")) return new QuovPass(dead, split, splitReads, shorten, PassOptions.bool(this, key, value), keep);
+    if (key.equals("fuse")) {
+      Fuse mode = value.trim().equalsIgnoreCase("faces") ? Fuse.FACES
+          : PassOptions.bool(this, key, value) ? Fuse.ALL : Fuse.OFF;
+      return new QuovPass(dead, split, splitReads, shorten, mode, keep);
+    }
     if (key.equals("keep")) return new QuovPass(dead, split, splitReads, shorten, fuse, PassOptions.bool(this, key, value));
     if (!key.equals("arrays")) throw new IllegalArgumentException(PassOptions.unknown(this, key));
     Set<String> names = new LinkedHashSet<>();
@@ -82,7 +103,9 @@ public final class QuovPass extends BasicPass<ScheduleState> {
 
   /**
    * Whether {@code fused} stores every statement as {@code plain} does, except statements whose
-   * storage became a constant number of cells (the boundary statements the fusion is for).
+   * storage has fewer extents that grow with the parameters than before (the boundary statements
+   * the fusion is for: a constant number of cells for a statement of one loop, {@code k} planes of
+   * a face), at least one of them.
    */
   private static boolean smaller(QuovStorage.Result fused, QuovStorage.Result plain) {
     Map<String, List<String>> before = new LinkedHashMap<>();
@@ -91,12 +114,18 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     for (QuovStorage.ArrayPlan p : fused.plans()) {
       if (!p.contracted()) return false;
       for (QuovStorage.StatementStorage st : p.statements()) {
-        if (st.extents().equals(before.get(st.name()))) continue;
-        if (!st.extents().stream().allMatch(e -> e.matches("\\d+"))) return false;
+        List<String> was = before.get(st.name());
+        if (st.extents().equals(was)) continue;
+        if (was == null || growing(st.extents()) >= growing(was)) return false;
         better = true;
       }
     }
     return better;
+  }
+
+  /** The number of extents that are not constants. */
+  private static long growing(List<String> extents) {
+    return extents.stream().filter(e -> !e.trim().matches("\\d+")).count();
   }
 
   @Override
@@ -104,10 +133,10 @@ public final class QuovPass extends BasicPass<ScheduleState> {
     s.deps();
     ScheduleNode tree = s.tree();
     QuovStorage.Result r = QuovStorage.apply(s.scop, tree, dead, split, splitReads, shorten, keep);
-    if (fuse && r.changed()) {
+    if (fuse != Fuse.OFF && r.changed()) {
       Set<String> candidates = new LinkedHashSet<>(dead);
       for (ArrayInfo a : s.scop.arrays()) if (!a.isScalar() && a.isRegionLocal()) candidates.add(a.name());
-      ScheduleNode fused = BoundaryFusion.fuse(s.scop, tree, s.deps(), candidates);
+      ScheduleNode fused = BoundaryFusion.fuse(s.scop, tree, s.deps(), candidates, fuse == Fuse.FACES ? 2 : 1);
       if (fused != tree) {
         QuovStorage.Result f = QuovStorage.apply(s.scop, fused, dead, split, splitReads, shorten, keep);
         if (smaller(f, r)) {

@@ -23,20 +23,28 @@ import java.util.Set;
  * stencil ({@code A[t][0] = A[t - 1][0]}) in loops of their own before the interior: then all
  * their values are alive when the interior starts, and no storage mapping can contract them.
  *
- * <p>A statement {@code B} of one loop in an earlier part of the region's top-level sequence that writes a
- * candidate array the band's statement {@code S} also writes is placed where {@code S} would write
+ * <p>A statement {@code B} of one or more loops in an earlier part of the region's top-level sequence
+ * (a boundary line or face) that writes a candidate array the band's statement {@code S} also writes is
+ * placed where {@code S} would write
  * the same cell: {@code theta_B = theta_S o W_S^-1 o W_B} ({@code A[t][0]} at {@code S[t, 0]},
  * scheduled {@code (t, t)} beside {@code S[t, i] -> (t, t + i)}), before {@code S} at equal band
  * coordinates. This is done only when it is legal for every tile size: every dependence among the
  * band's statements stays non-negative in each member (the band stays permutable), one at a
  * zero distance goes forward in the new order, and no statement that ran between {@code B} and
- * the band reads what {@code B} writes.
+ * the band reads what {@code B} writes. When a moved statement has two or more loops (a face, on a
+ * plane of the band), the band's loops are marked {@code separate}, so that the code generator
+ * cuts the faces out of the band's loops instead of guarding them in its innermost one.
  */
 public final class BoundaryFusion {
   private BoundaryFusion() {}
 
   /** {@code tree} with the boundary statements of candidate {@code arrays} fused into the bands that follow them (the tree itself when none is). */
   public static ScheduleNode fuse(Scop scop, ScheduleNode tree, UnionRelation deps, Set<String> arrays) {
+    return fuse(scop, tree, deps, arrays, 1);
+  }
+
+  /** As {@link #fuse(Scop, ScheduleNode, UnionRelation, Set)}, moving only statements of at least {@code minDepth} loops. */
+  public static ScheduleNode fuse(Scop scop, ScheduleNode tree, UnionRelation deps, Set<String> arrays, int minDepth) {
     if (!(tree instanceof ScheduleNode.Domain root) || !(root.child() instanceof ScheduleNode.Sequence top)) return tree;
     List<String> params = scop.params();
     ScheduleNode current = tree;
@@ -51,6 +59,7 @@ public final class BoundaryFusion {
         for (String b : names(top.filters().get(bi).filter())) part.put(b, bi);
       }
       for (String b : part.keySet()) {
+        if (scop.statement(b).depth() < minDepth) continue;
         List<AffineForm> theta = placement(scop, scop.statement(b), inX, band, arrays, params);
         if (theta != null) placed.put(b, theta);
       }
@@ -68,9 +77,9 @@ public final class BoundaryFusion {
   private static List<AffineForm> placement(Scop scop, Statement b, Set<String> inX, ScheduleNode.Band band,
       Set<String> arrays, List<String> params) {
     Access wb = write(b, arrays);
-    // statements of one loop only: their instances then lie on a line of the band, along which
-    // QuovStorage takes their vector (onLine); a wider boundary would get a box around a skewed plane
-    if (wb == null || b.depth() != 1) return null;
+    // the instances of b lie on a line or plane of the band, on whose lattice QuovStorage takes
+    // their vector (onLattice)
+    if (wb == null || b.depth() < 1) return null;
     for (String x : inX) {
       Statement s = scop.statement(x);
       Access ws = write(s, arrays);
@@ -120,7 +129,7 @@ public final class BoundaryFusion {
   }
 
   /** The rank of the iterator coefficients of {@code forms} (exact elimination over longs). */
-  private static int rank(List<AffineForm> forms, int n) {
+  static int rank(List<AffineForm> forms, int n) {
     List<long[]> rows = new ArrayList<>();
     for (AffineForm f : forms) rows.add(f.iterators().clone());
     int r = 0;
@@ -229,8 +238,17 @@ public final class BoundaryFusion {
         }
       }
       inner.add(new ScheduleNode.Filter(f.filter(), band.child()));
+      // faces (statements of two or more loops, on a plane of the band such as c4 == c3): separated
+      // loops, so that the code generator cuts them out of the band's loops instead of guarding
+      // them in the innermost one (fewer instructions than the unfused code on jacobi2d); not for
+      // statements of one loop, whose separated code is larger than the guarded one (jacobi1d)
+      boolean faces = order.stream().anyMatch(b -> scop.statement(b).depth() >= 2);
+      List<ScheduleNode.LoopType> types = new ArrayList<>();
+      for (ScheduleNode.LoopType t : band.loopTypes()) {
+        types.add(faces && t == ScheduleNode.LoopType.DEFAULT ? ScheduleNode.LoopType.SEPARATE : t);
+      }
       ScheduleNode.Band fused = new ScheduleNode.Band(ImmutableList.copyOf(members), band.permutable(), band.coincident(),
-          band.loopTypes(), band.otherOptions(), new ScheduleNode.Sequence(ImmutableList.copyOf(inner)));
+          ImmutableList.copyOf(types), band.otherOptions(), new ScheduleNode.Sequence(ImmutableList.copyOf(inner)));
       filters.add(new ScheduleNode.Filter(filter, fused));
     }
     return new ScheduleNode.Domain(root.domain(), new ScheduleNode.Sequence(ImmutableList.copyOf(filters)));

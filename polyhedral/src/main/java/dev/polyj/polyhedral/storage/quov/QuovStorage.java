@@ -227,6 +227,22 @@ public final class QuovStorage {
    */
   public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
       boolean shorten, boolean keep) {
+    return apply(scop, tree, dead, split, splitReads, shorten ? Shorten.ALL : Shorten.NONE, keep);
+  }
+
+  /** Which QUOVs are deliberately made one step too short (testing only: wrong code the tests must catch). */
+  public enum Shorten {
+    /** none (the legal storage) */
+    NONE,
+    /** every one, along its last non-zero component */
+    ALL,
+    /** only those taken on the lattice of a boundary statement in a wider band ({@link #onLattice}), one step less along it */
+    LATTICE
+  }
+
+  /** As {@link #apply(Scop, ScheduleNode, Set, boolean, boolean, boolean, boolean)}, with the test-only {@code shorten} mode. */
+  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
+      Shorten shorten, boolean keep) {
     Map<String, List<PathDim>> paths = new HashMap<>();
     String pathProblem = null;
     try {
@@ -291,7 +307,7 @@ public final class QuovStorage {
 
   /** The storage of array {@code a}: its pieces, each writer's QUOV and cells, and the rewritten SCoP. */
   private static Planned plan(Scop scop, ArrayInfo a, Map<String, List<PathDim>> paths, Relation ctx,
-      boolean split, boolean splitReads, boolean shorten, boolean keep) {
+      boolean split, boolean splitReads, Shorten shorten, boolean keep) {
     List<String> params = scop.params();
     // the writers: one must write of the array each, not also read by the same expression
     Map<String, Access> writes = new LinkedHashMap<>();
@@ -400,7 +416,7 @@ public final class QuovStorage {
   /** The storage of each part of writer {@code s} (its parts put in {@code partsOf}). */
   private static List<StatementStorage> writerStorage(Scop scop, ArrayInfo a, Statement s, List<PathDim> path,
       List<ScheduleDim> dims, Relation domain, List<Piece> pieces, Map<String, List<PathDim>> paths,
-      List<String> params, Map<String, List<Relation>> partsOf, boolean split, boolean shorten, String[] why) {
+      List<String> params, Map<String, List<Relation>> partsOf, boolean split, Shorten shorten, String[] why) {
     String w = s.name();
     {
       List<DataflowUse> uses = new ArrayList<>();
@@ -456,7 +472,7 @@ public final class QuovStorage {
 
   /** The QUOV storage of one part of writer {@code s}. */
   private static StatementStorage partStorage(Scop scop, Statement s, List<ScheduleDim> dims, List<AffineForm> phi,
-      List<DataflowUse> partUses, Relation partLate, Relation part, String name, boolean shorten) {
+      List<DataflowUse> partUses, Relation partLate, Relation part, String name, Shorten shorten) {
     List<String> params = scop.params();
     {
       {
@@ -467,8 +483,19 @@ public final class QuovStorage {
           uLoop = new long[phi.size()];
           int o = 0;
           for (int k = 0; k < u.length; k++) if (dims.get(k).isLoop()) uLoop[o++] = u[k];
-          uLoop = onLine(phi, uLoop, dims, partUses);
-          if (shorten) {
+          long[] lattice = onLattice(phi, uLoop, dims, partUses);
+          boolean onLattice = lattice != uLoop;
+          uLoop = lattice;
+          if (shorten == Shorten.LATTICE && onLattice) {
+            // one step less along the lattice direction (k d becomes (k - 1) d)
+            long[] d = latticeDirection(phi, uLoop);
+            if (d != null) {
+              long[] shorter = new long[uLoop.length];
+              for (int k = 0; k < shorter.length; k++) shorter[k] = Math.subtractExact(uLoop[k], d[k]);
+              if (java.util.Arrays.stream(shorter).anyMatch(x -> x != 0)) uLoop = shorter;
+            }
+          }
+          if (shorten == Shorten.ALL) {
             for (int k = uLoop.length - 1; k >= 0; k--) {
               if (uLoop[k] == 0) continue;
               long[] shorter = uLoop.clone();
@@ -577,52 +604,109 @@ public final class QuovStorage {
   }
 
   /**
-   * For a statement of one iterator whose instances lie on a line of a wider tilable band (a
-   * boundary statement fused into the interior's band, {@code S1[t] -> (t, t)}), no other
-   * instance lies along a vector off that line, so the projection along it saves nothing: the
-   * shortest multiple {@code k d} of the line's direction that dominates {@code u} element-wise is
-   * taken instead (legal for every tile size by Theorem 1: every use reaches it along the unit
-   * vectors), unless, untiled, it would first differ from a use at a member that runs in parallel.
-   * {@code u} itself otherwise.
+   * For a boundary statement whose instances lie on a line or plane of a wider tilable band (a
+   * statement of fewer iterators moved into the interior's band, {@code S1[t] -> (t, t)} or the
+   * face {@code S1[t, j] -> (t, t, t + j)} of a 2-D stencil), a vector off that lattice shares no
+   * cell: the projection along it saves nothing. For each iterator, the shortest multiple
+   * {@code k d} of its direction {@code d} in the band (the column of its coefficients) that
+   * dominates {@code u} element-wise is a candidate (legal for every tile size by Theorem 1: every
+   * use reaches it along the unit vectors), unless, untiled, it would first differ from a use at a
+   * member that runs in parallel; the shortest candidate in Manhattan length is taken, ties going
+   * to the outer iterator. The storage is then the projection of the statement's domain along
+   * that iterator (for a face of a time-iterated stencil, the time direction: {@code k} planes of
+   * the face). Combinations of several directions are not tried: a shorter one may be, but
+   * projecting along it (e.g. {@code [2, 2, 1]} for the face above) gives a skewed line of
+   * {@code T + 2 N} cells instead of {@code 2 N}. {@code u} itself when the statement's instances
+   * span the band (an interior statement) or no candidate is legal.
    */
-  static long[] onLine(List<AffineForm> phi, long[] u, List<ScheduleDim> dims, List<DataflowUse> uses) {
-    if (phi.size() < 2 || phi.get(0).iterators().length != 1) return u;
+  static long[] onLattice(List<AffineForm> phi, long[] u, List<ScheduleDim> dims, List<DataflowUse> uses) {
+    if (phi.size() < 2) return u;
+    int n = phi.get(0).iterators().length;
+    if (n < 1 || BoundaryFusion.rank(phi, n) >= phi.size()) return u;
     List<Integer> loops = new ArrayList<>();
     for (int k = 0; k < dims.size(); k++) if (dims.get(k).isLoop()) loops.add(k);
     int band = dims.get(loops.get(0)).band();
     for (int k : loops) {
       if (dims.get(k).kind() != ScheduleDim.Kind.TILABLE || dims.get(k).band() != band) return u;
     }
-    long[] d = new long[phi.size()];
-    boolean pos = false;
-    for (int j = 0; j < d.length; j++) {
-      d[j] = phi.get(j).iterators()[0];
-      if (d[j] < 0) return u;
-      pos |= d[j] > 0;
+    List<DataflowUse> all = new ArrayList<>(uses);
+    all.add(new DataflowUse(new long[dims.size()], true));
+    long[] best = null;
+    long bestLength = Long.MAX_VALUE;
+    for (int it = 0; it < n; it++) {
+      long[] out = multipleDominating(column(phi, it), u);
+      if (out == null || !untiledLegal(out, loops, dims, all)) continue;
+      long length = 0;
+      for (long x : out) length = Math.addExact(length, Math.abs(x));
+      if (length < bestLength) {
+        best = out;
+        bestLength = length;
+      }
     }
-    if (!pos) return u;
+    if (best == null || java.util.Arrays.equals(best, u)) return u;
+    return best;
+  }
+
+  /** The direction of iterator {@code it} in the band: the coefficients of {@code it} in each member. */
+  private static long[] column(List<AffineForm> phi, int it) {
+    long[] d = new long[phi.size()];
+    for (int j = 0; j < d.length; j++) d[j] = phi.get(j).iterators()[it];
+    return d;
+  }
+
+  /** The shortest {@code k d} ({@code k >= 1}) with {@code k d >= u} element-wise, or null ({@code d} must be non-negative and non-zero). */
+  private static long[] multipleDominating(long[] d, long[] u) {
+    boolean pos = false;
+    for (long x : d) {
+      if (x < 0) return null;
+      pos |= x > 0;
+    }
+    if (!pos) return null;
     long k = 1;
     for (int j = 0; j < d.length; j++) {
       if (d[j] == 0) {
-        if (u[j] > 0) return u;
+        if (u[j] > 0) return null;
       } else {
         k = Math.max(k, Math.floorDiv(Math.addExact(u[j], d[j] - 1), d[j]));
       }
     }
     long[] out = new long[d.length];
     for (int j = 0; j < d.length; j++) out[j] = Math.multiplyExact(k, d[j]);
-    if (java.util.Arrays.equals(out, u)) return u;
-    List<DataflowUse> all = new ArrayList<>(uses);
-    all.add(new DataflowUse(new long[dims.size()], true));
-    for (DataflowUse use : all) {
+    return out;
+  }
+
+  /** Whether, untiled, no use first differs from {@code out} at a member that runs in parallel. */
+  private static boolean untiledLegal(long[] out, List<Integer> loops, List<ScheduleDim> dims, List<DataflowUse> uses) {
+    for (DataflowUse use : uses) {
       long[] v = use.vector();
       for (int j = 0; j < loops.size() && loops.get(j) < v.length; j++) {
         if (v[loops.get(j)] == out[j]) continue;
-        if (dims.get(loops.get(j)).coincident()) return u;
+        if (dims.get(loops.get(j)).coincident()) return false;
         break;
       }
     }
-    return out;
+    return true;
+  }
+
+  /** The direction {@code d} of an iterator with {@code u = k d}, {@code k >= 2} (the vector one step shorter is {@code u - d}), or null. */
+  private static long[] latticeDirection(List<AffineForm> phi, long[] u) {
+    int n = phi.get(0).iterators().length;
+    for (int it = 0; it < n; it++) {
+      long[] d = column(phi, it);
+      long k = 0;
+      boolean multiple = true;
+      for (int j = 0; j < d.length && multiple; j++) {
+        if (d[j] == 0) {
+          multiple = u[j] == 0;
+        } else if (u[j] % d[j] != 0 || (k != 0 && u[j] / d[j] != k)) {
+          multiple = false;
+        } else {
+          k = u[j] / d[j];
+        }
+      }
+      if (multiple && k >= 2) return d;
+    }
+    return null;
   }
 
   /**
