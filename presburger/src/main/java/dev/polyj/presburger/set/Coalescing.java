@@ -525,7 +525,12 @@ final class Coalescing {
     private final CoalescingWitnesses witnesses;
     private final DivAlignment al;
     private final int width;
-    private List<long[][]> lifted; // pairs (point over the variables, lifted point)
+    /** The known points of the other pieces, taken at the first test (in the order of the pieces). */
+    private List<long[]> points;
+    /** The first of them lifted to the alignment's columns: pairs (point over the variables, lifted point). */
+    private List<long[][]> lifted;
+    private int nextToLift;
+    private Div[] divs;
 
     Others(List<BasicRelation> pieces, CoalescingWitnesses witnesses, DivAlignment al, int width) {
       this.pieces = pieces;
@@ -537,23 +542,35 @@ final class Coalescing {
     /**
      * True when the candidate rows (inequalities over the aligned columns) hold at a known point
      * of another piece that lies in neither a nor b: the candidate then has a point outside the
-     * two, and the exact test would reject it.
+     * two, and the exact test would reject it. The points are lifted as the scan reaches them
+     * (a test that finds such a point early lifts no more), each once per pair.
      */
     boolean holdPointOutside(List<long[]> cand, BasicRelation a, BasicRelation b) {
-      if (lifted == null) {
-        lifted = new ArrayList<>();
+      if (points == null) {
+        points = new ArrayList<>();
         for (BasicRelation r : pieces) {
           if (r == a || r == b) continue;
-          for (long[] p : witnesses.of(r)) {
-            long[] x = CoalescingWitnesses.lift(p, al, width);
-            if (x != null) lifted.add(new long[][] {p, x});
-          }
+          points.addAll(witnesses.of(r));
         }
+        lifted = new ArrayList<>();
+        divs = al.divs(width);
       }
       for (long[][] px : lifted) {
-        if (CoalescingWitnesses.satisfiesAll(cand, px[1]) && !a.contains(px[0]) && !b.contains(px[0])) return true;
+        if (outside(cand, px, a, b)) return true;
+      }
+      while (nextToLift < points.size()) {
+        long[] p = points.get(nextToLift++);
+        long[] x = CoalescingWitnesses.lift(p, divs, al.nVar(), width);
+        if (x == null) continue;
+        long[][] px = {p, x};
+        lifted.add(px);
+        if (outside(cand, px, a, b)) return true;
       }
       return false;
+    }
+
+    private static boolean outside(List<long[]> cand, long[][] px, BasicRelation a, BasicRelation b) {
+      return CoalescingWitnesses.satisfiesAll(cand, px[1]) && !a.contains(px[0]) && !b.contains(px[0]);
     }
   }
 }
