@@ -120,8 +120,8 @@ final class Coalescing {
     boolean rewritten = false;
     if (al.nDiv() > 1 && harmonize) {
       // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
-      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo);
-      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo);
+      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo, witnesses.lifted(a, al, width));
+      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo, witnesses.lifted(b, al, width));
       rewritten = ha != la || hb != lb;
       la = ha;
       lb = hb;
@@ -431,9 +431,11 @@ final class Coalescing {
    * are equal on every point of p (e.g. {@code floor((i - 1)/4)} and {@code floor(i/4)} where
    * {@code i mod 4} is 1 or 2), and still are on every point of the rewritten rows, which then
    * have exactly the points of p. The two pieces then share their division, which lets them fuse.
+   * A known point of p ({@code points}, lifted: the rewritten rows keep p's points) where the two
+   * divisions differ answers the question without the exact test.
    */
   private static Lifted harmonized(Lifted p, Lifted q, int firstDiv, int nDiv, int width, List<long[]> pin,
-      CoalescingMemo memo) {
+      CoalescingMemo memo, List<long[]> points) {
     boolean[] usedP = used(p, firstDiv, nDiv);
     boolean[] usedQ = used(q, firstDiv, nDiv);
     Lifted cur = p;
@@ -441,6 +443,7 @@ final class Coalescing {
       if (!usedP[k] || usedQ[k]) continue;
       for (int j = 0; j < nDiv; j++) {
         if (j == k || !usedQ[j] || usedP[j]) continue;
+        if (differAt(points, firstDiv + k, firstDiv + j)) continue;
         if (!equalOn(cur, firstDiv + k, firstDiv + j, width, memo)) continue;
         Lifted next = new Lifted(moved(cur.eqs, firstDiv + k, firstDiv + j, pin),
             moved(cur.ineqs, firstDiv + k, firstDiv + j, pin), moved(cur.constraints, firstDiv + k, firstDiv + j, pin));
@@ -459,6 +462,12 @@ final class Coalescing {
     boolean[] out = new boolean[nDiv];
     for (long[] c : p.constraints) for (int k = 0; k < nDiv; k++) if (c[firstDiv + k] != 0) out[k] = true;
     return out;
+  }
+
+  /** True when columns k and j differ at one of the lifted points (point index = column - 1). */
+  private static boolean differAt(List<long[]> points, int k, int j) {
+    for (long[] x : points) if (x[k - 1] != x[j - 1]) return true;
+    return false;
   }
 
   /** True when columns k and j are equal on every integer point of p. */
