@@ -16,11 +16,7 @@ public record Dependences(UnionRelation flow, UnionRelation anti, UnionRelation 
    * @param scheduleMap the original execution order
    */
   public static Dependences compute(UnionRelation reads, UnionRelation writes, UnionRelation scheduleMap) {
-    FlowResult raw = Dataflow.compute(new AccessInfo(reads, writes, null, null, scheduleMap));
-    FlowResult waw = Dataflow.compute(new AccessInfo(writes, writes, null, null, scheduleMap));
-    // reads since the previous write: the writes act as kills, the reads as possible sources
-    FlowResult war = Dataflow.compute(new AccessInfo(writes, null, reads, writes, scheduleMap));
-    return new Dependences(raw.mayDependence(), war.mayDependence(), waw.mayDependence());
+    return ArrayDependences.compute(reads, writes, scheduleMap).all();
   }
 
   /** All dependences together. */

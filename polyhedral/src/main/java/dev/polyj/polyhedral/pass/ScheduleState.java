@@ -1,5 +1,6 @@
 package dev.polyj.polyhedral.pass;
 
+import dev.polyj.polyhedral.flow.ArrayDependences;
 import dev.polyj.polyhedral.flow.Dependences;
 import dev.polyj.polyhedral.frontend.RegionResult;
 import dev.polyj.polyhedral.frontend.ScopPrinter;
@@ -32,7 +33,9 @@ public class ScheduleState {
   public ScalarStorage storage;
   /** The SCoP being scheduled (scalars expanded; after tiling, with the tile coordinates as iterators). */
   public Scop scop;
-  private Dependences dependences;
+  private ArrayDependences dependences;
+  /** The SCoP {@link #dependences} was computed from. */
+  private Scop dependencesOf;
   private UnionRelation deps;
   private boolean relaxed;
   /** The run-time checks the region's code needs (none unless it was optimized under assumptions). */
@@ -100,10 +103,19 @@ public class ScheduleState {
   /** The dependences of the SCoP (computed once, when first needed, from the SCoP then current). */
   public Dependences dependences() {
     if (dependences == null) {
-      dependences = Dependences.compute(scop.reads(), scop.mayWrites(), scop.scheduleMap());
-      if (deps == null) deps = dependences.all();
+      dependences = ArrayDependences.compute(scop.reads(), scop.mayWrites(), scop.scheduleMap());
+      dependencesOf = scop;
+      if (deps == null) deps = dependences.all().all();
     }
-    return dependences;
+    return dependences.all();
+  }
+
+  /**
+   * The dependences of {@link #dependences} with their arrays, when they were computed from
+   * {@code of} (the same SCoP object), else null.
+   */
+  public ArrayDependences arrayDependences(Scop of) {
+    return dependences != null && dependencesOf == of ? dependences : null;
   }
 
   /** The dependences (source to sink instances) the schedule must respect. */

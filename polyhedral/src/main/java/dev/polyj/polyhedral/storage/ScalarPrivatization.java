@@ -1,6 +1,7 @@
 package dev.polyj.polyhedral.storage;
 
 import com.google.common.collect.ImmutableList;
+import dev.polyj.polyhedral.flow.ArrayDependences;
 import dev.polyj.polyhedral.flow.Dependences;
 import dev.polyj.polyhedral.schedule.ScheduleNode;
 import dev.polyj.polyhedral.scheduling.TreeDependences;
@@ -66,6 +67,8 @@ public final class ScalarPrivatization {
 
   private final Scop scop;
   private final Tiling.Result tiling;
+  /** The region's dependences with their arrays, already computed, or null. */
+  private final ArrayDependences known;
   /** Scalars whose every write is definite. */
   private final Set<String> candidates = new TreeSet<>();
   /** Per statement: the arrays it accesses that some statement writes, and the candidates it writes. */
@@ -77,9 +80,10 @@ public final class ScalarPrivatization {
   private UnionRelation domain;
   private int loops;
 
-  private ScalarPrivatization(Scop scop, Tiling.Result tiling) {
+  private ScalarPrivatization(Scop scop, Tiling.Result tiling, ArrayDependences known) {
     this.scop = scop;
     this.tiling = tiling;
+    this.known = known;
     Set<String> written = new TreeSet<>();
     Set<String> mayWritten = new TreeSet<>();
     for (Statement st : scop.statements()) {
@@ -110,7 +114,15 @@ public final class ScalarPrivatization {
    * @param tiling the tiling of the tree, or null
    */
   public static Result apply(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
-    ScalarPrivatization p = new ScalarPrivatization(scop, tiling);
+    return apply(scop, tree, tiling, null);
+  }
+
+  /**
+   * {@link #apply(Scop, ScheduleNode, Tiling.Result)} reading the dependences through each array off
+   * {@code known}, the dependences of {@code scop} with their arrays (null: computed per array).
+   */
+  public static Result apply(Scop scop, ScheduleNode tree, Tiling.Result tiling, ArrayDependences known) {
+    ScalarPrivatization p = new ScalarPrivatization(scop, tiling, known);
     if (p.candidates.isEmpty()) return new Result(tree, Map.of(), 0);
     ScheduleNode out = p.walk(tree, List.of(), List.of(), null);
     return new Result(out, p.privatized, p.loops);
@@ -229,6 +241,10 @@ public final class ScalarPrivatization {
   /** The exact dependences through array {@code a} (on the tree's instances). */
   private Dependences dependences(String a) {
     return lifted.computeIfAbsent(a, name -> {
+      if (known != null) {
+        Dependences d = known.onArray(name);
+        return new Dependences(lift(d.flow()), lift(d.anti()), lift(d.output()));
+      }
       UnionRelation reads = Scop.onArray(scop.reads(), name);
       UnionRelation writes = Scop.onArray(scop.mayWrites(), name);
       Dependences d = Dependences.compute(reads, writes, scop.scheduleMap());

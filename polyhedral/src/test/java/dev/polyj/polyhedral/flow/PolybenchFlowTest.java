@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * implementation can be run on the same inputs and its results compared.
  */
 class PolybenchFlowTest {
-  private static final Path SUITE = Path.of("../polybench/src/main/resources/dev/polyj/polybench/suite");
+  static final Path SUITE = Path.of("../polybench/src/main/resources/dev/polyj/polybench/suite");
   private static final List<String> DEFAULT_KERNELS = List.of("jacobi-1d", "trisolv", "lu", "durbin");
 
   @Test

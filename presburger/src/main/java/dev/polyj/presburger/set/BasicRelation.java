@@ -415,17 +415,23 @@ public final class BasicRelation {
   }
 
   /**
-   * True when a row of a and a row of b, both over the variables alone (no local), are opposite
-   * bounds that leave no room: {@code L + c >= 0} in one, {@code -L + d >= 0} in the other, with
-   * {@code c + d < 0} (an equality counts as both of its sides). Their conjunction is then empty,
-   * and {@link ConstraintSystem#simplify()} marks it so: each elimination step of its Gaussian
-   * elimination changes two such rows alike (their variable parts stay equal or opposite, and the
-   * sum of their constants stays negative after the gcd division, which rounds down), so either
-   * the elimination leaves one of them a negative constant or the merge of opposite inequalities
-   * finds the contradiction. The test costs a hash lookup per row (the rows are indexed once per
-   * relation) instead of a simplification; it answers most of the intersections of pieces of
-   * dependences that are disjoint, e.g. pieces of one lexicographic maximum or of statements that
-   * run at different constant times.
+   * True when a row of a and a row of b are opposite bounds that leave no room: {@code L + c >= 0}
+   * in one, {@code -L + d >= 0} in the other, with {@code c + d < 0} (an equality counts as both of
+   * its sides). L is over the variables and over locals with known definitions: a local of a and a
+   * local of b with the same definition (the same numerator over the variables, the same
+   * denominator, and, recursively, the same definitions of the locals the numerator uses) are the
+   * same function of the variables, so they match as one term ({@code i mod 2 = 0} against {@code
+   * i mod 2 = 1}). Their conjunction is then empty. For rows over the variables alone, {@link
+   * ConstraintSystem#simplify()} marks it so: each elimination step of its Gaussian elimination
+   * changes two such rows alike (their variable parts stay equal or opposite, and the sum of their
+   * constants stays negative after the gcd division, which rounds down), so either the elimination
+   * leaves one of them a negative constant or the merge of opposite inequalities finds the
+   * contradiction; with divisions, it first merges the locals of equal definitions
+   * (IntersectOpposedRowsProperties checks the result against the full simplification). The test
+   * costs a hash lookup per row (the rows are indexed once per relation) instead of a
+   * simplification; it answers most of the intersections of pieces of dependences that are
+   * disjoint, e.g. pieces of one lexicographic maximum, split by complementary bounds or
+   * residues, or of statements that run at different constant times.
    */
   static boolean opposedRows(BasicRelation a, BasicRelation b) {
     BoundIndex ia = a.boundIndex();
@@ -437,8 +443,8 @@ public final class BasicRelation {
       ia = ib;
       ib = t;
     }
-    for (Map.Entry<LongsKey, Long> e : ia.least.entrySet()) {
-      Long d = ib.least.get(negated(e.getKey()));
+    for (Map.Entry<RowShape, Long> e : ia.least.entrySet()) {
+      Long d = ib.least.get(e.getKey().negated());
       if (d != null && e.getValue() + (long) d < 0 && sumFits(e.getValue(), d)) return true;
     }
     return false;
@@ -452,37 +458,102 @@ public final class BasicRelation {
   private BoundIndex boundIndex() {
     BoundIndex x = boundIndex;
     if (x == null) {
-      Map<LongsKey, Long> least = new HashMap<>();
+      Map<RowShape, Long> least = new HashMap<>();
+      DivShape[] shapes = new DivShape[nLocal];
       for (long[] r : eqs) {
-        addBound(least, r, false);
-        addBound(least, r, true);
+        addBound(least, r, false, shapes);
+        addBound(least, r, true, shapes);
       }
-      for (long[] r : ineqs) addBound(least, r, false);
+      for (long[] r : ineqs) addBound(least, r, false, shapes);
       x = new BoundIndex(least);
       boundIndex = x;
     }
     return x;
   }
 
-  /** Records {@code r >= 0} (or {@code -r >= 0}) when r has no local. */
-  private void addBound(Map<LongsKey, Long> least, long[] r, boolean negate) {
+  /**
+   * Records {@code r >= 0} (or {@code -r >= 0}) when r's locals all have known definitions (a
+   * local used by its own definition's chain, or of unknown value, leaves the row out).
+   */
+  private void addBound(Map<RowShape, Long> least, long[] r, boolean negate, DivShape[] shapes) {
+    if (r[0] == Long.MIN_VALUE) return;
+    RowShape shape = rowShape(r, shapes, nLocal);
+    if (shape == null) return;
+    least.merge(negate ? shape.negated() : shape, negate ? -r[0] : r[0], Math::min);
+  }
+
+  /** The shape of {@code row}'s variable and local part (its first {@code nLocals} locals), or null. */
+  private RowShape rowShape(long[] row, DivShape[] shapes, int nLocals) {
     int nv = 1 + nVar();
-    for (int c = nv; c < r.length; c++) if (r[c] != 0) return;
     long[] lin = new long[nv - 1];
-    for (int c = 0; c < nv; c++) if (r[c] == Long.MIN_VALUE) return;
-    for (int c = 1; c < nv; c++) lin[c - 1] = negate ? -r[c] : r[c];
-    least.merge(new LongsKey(lin), negate ? -r[0] : r[0], Math::min);
+    for (int c = 1; c < nv; c++) {
+      if (row[c] == Long.MIN_VALUE) return null;
+      lin[c - 1] = row[c];
+    }
+    Map<DivShape, Long> terms = null;
+    for (int l = 0; l < nLocals; l++) {
+      long k = row[nv + l];
+      if (k == 0) continue;
+      if (k == Long.MIN_VALUE) return null;
+      DivShape d = divShape(l, shapes);
+      if (d == null) return null;
+      if (terms == null) terms = new HashMap<>();
+      terms.merge(d, k, (x, y) -> {
+        long s = x + y;
+        return ((x ^ s) & (y ^ s)) < 0 ? Long.MIN_VALUE : s;
+      });
+    }
+    List<Term> sorted = new ArrayList<>();
+    if (terms != null) {
+      for (Map.Entry<DivShape, Long> e : terms.entrySet()) {
+        if (e.getValue() == Long.MIN_VALUE) return null;
+        if (e.getValue() != 0) sorted.add(new Term(e.getKey(), e.getValue()));
+      }
+      sorted.sort(Term.ORDER);
+    }
+    return new RowShape(new LongsKey(lin), List.copyOf(sorted));
   }
 
-  /** The variable part of a row with every coefficient negated. */
-  private static LongsKey negated(LongsKey linear) {
-    long[] n = linear.values().clone();
-    for (int i = 0; i < n.length; i++) n[i] = -n[i];
-    return new LongsKey(n);
+  /** The shape of local {@code l}'s definition (memoized in {@code shapes}), or null when unknown. */
+  private DivShape divShape(int l, DivShape[] shapes) {
+    if (shapes[l] != null) return shapes[l];
+    Div d = divs[l];
+    if (d == null) return null;
+    long[] num = d.numeratorRaw();
+    // a definition uses earlier locals only
+    for (int c = 1 + nVar() + l; c < num.length; c++) if (num[c] != 0) return null;
+    if (num[0] == Long.MIN_VALUE) return null;
+    RowShape numerator = rowShape(num, shapes, l);
+    if (numerator == null) return null;
+    shapes[l] = new DivShape(num[0], numerator, d.denominator());
+    return shapes[l];
   }
 
-  /** Per variable part of the rows without locals ({@code L + c >= 0}), the least constant c. */
-  private record BoundIndex(Map<LongsKey, Long> least) {
+  /**
+   * The non-constant part of a row: the coefficients of the variables, and per local definition
+   * (by shape) its coefficient, in a fixed order (equal shapes give equal lists).
+   */
+  private record RowShape(LongsKey vars, List<Term> locals) {
+    RowShape negated() {
+      long[] n = vars.values().clone();
+      for (int i = 0; i < n.length; i++) n[i] = -n[i];
+      List<Term> t = new ArrayList<>(locals.size());
+      for (Term x : locals) t.add(new Term(x.div, -x.coefficient));
+      return new RowShape(new LongsKey(n), List.copyOf(t));
+    }
+  }
+
+  /** A local's definition {@code floor((constant + numerator) / denominator)}, compared by value. */
+  private record DivShape(long constant, RowShape numerator, long denominator) {}
+
+  private record Term(DivShape div, long coefficient) {
+    /** By the definition's hash first: equal sets of terms sort alike (ties only make matches rarer). */
+    static final java.util.Comparator<Term> ORDER = java.util.Comparator.<Term>comparingInt(t -> t.div.hashCode())
+        .thenComparingLong(t -> t.coefficient);
+  }
+
+  /** Per shape of the rows ({@code L + c >= 0}), the least constant c. */
+  private record BoundIndex(Map<RowShape, Long> least) {
     boolean isEmpty() {
       return least.isEmpty();
     }

@@ -120,8 +120,8 @@ final class Coalescing {
     boolean rewritten = false;
     if (al.nDiv() > 1 && harmonize) {
       // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
-      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo);
-      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo);
+      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo, witnesses.lifted(a, al, width));
+      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo, witnesses.lifted(b, al, width));
       rewritten = ha != la || hb != lb;
       la = ha;
       lb = hb;
@@ -439,9 +439,11 @@ final class Coalescing {
    * are equal on every point of p (e.g. {@code floor((i - 1)/4)} and {@code floor(i/4)} where
    * {@code i mod 4} is 1 or 2), and still are on every point of the rewritten rows, which then
    * have exactly the points of p. The two pieces then share their division, which lets them fuse.
+   * A known point of p ({@code points}, lifted: the rewritten rows keep p's points) where the two
+   * divisions differ answers the question without the exact test.
    */
   private static Lifted harmonized(Lifted p, Lifted q, int firstDiv, int nDiv, int width, List<long[]> pin,
-      CoalescingMemo memo) {
+      CoalescingMemo memo, List<long[]> points) {
     boolean[] usedP = used(p, firstDiv, nDiv);
     boolean[] usedQ = used(q, firstDiv, nDiv);
     Lifted cur = p;
@@ -449,6 +451,7 @@ final class Coalescing {
       if (!usedP[k] || usedQ[k]) continue;
       for (int j = 0; j < nDiv; j++) {
         if (j == k || !usedQ[j] || usedP[j]) continue;
+        if (differAt(points, firstDiv + k, firstDiv + j)) continue;
         if (!equalOn(cur, firstDiv + k, firstDiv + j, width, memo)) continue;
         Lifted next = new Lifted(moved(cur.eqs, firstDiv + k, firstDiv + j, pin),
             moved(cur.ineqs, firstDiv + k, firstDiv + j, pin), moved(cur.constraints, firstDiv + k, firstDiv + j, pin));
@@ -467,6 +470,12 @@ final class Coalescing {
     boolean[] out = new boolean[nDiv];
     for (long[] c : p.constraints) for (int k = 0; k < nDiv; k++) if (c[firstDiv + k] != 0) out[k] = true;
     return out;
+  }
+
+  /** True when columns k and j differ at one of the lifted points (point index = column - 1). */
+  private static boolean differAt(List<long[]> points, int k, int j) {
+    for (long[] x : points) if (x[k - 1] != x[j - 1]) return true;
+    return false;
   }
 
   /** True when columns k and j are equal on every integer point of p. */
@@ -533,7 +542,12 @@ final class Coalescing {
     private final CoalescingWitnesses witnesses;
     private final DivAlignment al;
     private final int width;
-    private List<long[][]> lifted; // pairs (point over the variables, lifted point)
+    /** The known points of the other pieces, taken at the first test (in the order of the pieces). */
+    private List<long[]> points;
+    /** The first of them lifted to the alignment's columns: pairs (point over the variables, lifted point). */
+    private List<long[][]> lifted;
+    private int nextToLift;
+    private Div[] divs;
 
     Others(List<BasicRelation> pieces, CoalescingWitnesses witnesses, DivAlignment al, int width) {
       this.pieces = pieces;
@@ -545,23 +559,35 @@ final class Coalescing {
     /**
      * True when the candidate rows (inequalities over the aligned columns) hold at a known point
      * of another piece that lies in neither a nor b: the candidate then has a point outside the
-     * two, and the exact test would reject it.
+     * two, and the exact test would reject it. The points are lifted as the scan reaches them
+     * (a test that finds such a point early lifts no more), each once per pair.
      */
     boolean holdPointOutside(List<long[]> cand, BasicRelation a, BasicRelation b) {
-      if (lifted == null) {
-        lifted = new ArrayList<>();
+      if (points == null) {
+        points = new ArrayList<>();
         for (BasicRelation r : pieces) {
           if (r == a || r == b) continue;
-          for (long[] p : witnesses.of(r)) {
-            long[] x = CoalescingWitnesses.lift(p, al, width);
-            if (x != null) lifted.add(new long[][] {p, x});
-          }
+          points.addAll(witnesses.of(r));
         }
+        lifted = new ArrayList<>();
+        divs = al.divs(width);
       }
       for (long[][] px : lifted) {
-        if (CoalescingWitnesses.satisfiesAll(cand, px[1]) && !a.contains(px[0]) && !b.contains(px[0])) return true;
+        if (outside(cand, px, a, b)) return true;
+      }
+      while (nextToLift < points.size()) {
+        long[] p = points.get(nextToLift++);
+        long[] x = CoalescingWitnesses.lift(p, divs, al.nVar(), width);
+        if (x == null) continue;
+        long[][] px = {p, x};
+        lifted.add(px);
+        if (outside(cand, px, a, b)) return true;
       }
       return false;
+    }
+
+    private static boolean outside(List<long[]> cand, long[][] px, BasicRelation a, BasicRelation b) {
+      return CoalescingWitnesses.satisfiesAll(cand, px[1]) && !a.contains(px[0]) && !b.contains(px[0]);
     }
   }
 }

@@ -75,8 +75,9 @@ final class CoalescingWitnesses {
    */
   List<long[]> lifted(BasicRelation b, DivAlignment al, int width) {
     List<long[]> out = new ArrayList<>();
+    Div[] divs = al.divs(width);
     for (long[] p : of(b)) {
-      long[] x = lift(p, al, width);
+      long[] x = lift(p, divs, al.nVar(), width);
       if (x != null) out.add(x);
     }
     return out;
@@ -84,9 +85,14 @@ final class CoalescingWitnesses {
 
   /** p over the alignment's columns, or null when a division's value does not fit in 64 bits. */
   static long[] lift(long[] p, DivAlignment al, int width) {
+    return lift(p, al.divs(width), al.nVar(), width);
+  }
+
+  /** p over the columns of {@code nVar} variables and the divisions {@code divs} (rows of {@code width}), or null. */
+  static long[] lift(long[] p, Div[] divs, int nVar, int width) {
     long[] x = java.util.Arrays.copyOf(p, width - 1);
     try {
-      for (int k = 0; k < al.nDiv(); k++) x[al.nVar() + k] = al.div(k, width).evaluate(x);
+      for (int k = 0; k < divs.length; k++) x[nVar + k] = divs[k].evaluate(x);
     } catch (CoefficientOverflowException e) {
       return null;
     }

@@ -92,6 +92,13 @@ final class DivAlignment {
     return new Div(Arrays.copyOf(d.numeratorRaw(), width), d.denominator());
   }
 
+  /** Every shared division with its numerator padded to {@code width}. */
+  Div[] divs(int width) {
+    Div[] out = new Div[divs.size()];
+    for (int k = 0; k < out.length; k++) out[k] = div(k, width);
+    return out;
+  }
+
   /** The two pinning inequalities of every shared division, rows of {@code width}. */
   List<long[]> pinning(int width) {
     List<long[]> out = new ArrayList<>(2 * divs.size());

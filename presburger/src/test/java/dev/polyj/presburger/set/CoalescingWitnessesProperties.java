@@ -47,4 +47,24 @@ class CoalescingWitnessesProperties {
     assertEquals(without.basics(), with.basics(), () -> "known points changed the coalescing of " + r);
     assertEquals(true, with.isEqual(r));
   }
+
+  /**
+   * Pieces whose divisions differ but are equal on one of them (harmonization): the known points
+   * only skip the pairs of divisions they show to differ, so the pieces still fuse into one.
+   */
+  @Example
+  void divisionsEqualOnAPieceFuseTheSameWay() {
+    for (String text : new String[] {
+        "{ [i] : 0 <= i <= 20 and (i - 1) mod 4 = 1; [i] : 0 <= i <= 20 and i mod 4 = 3 }",
+        "{ [i, j] : 0 <= i <= 20 and 0 <= j <= 3 and (i + j - 1) mod 4 = 1; "
+            + "[i, j] : 0 <= i <= 20 and 0 <= j <= 3 and (i + j) mod 4 = 3 }"}) {
+      Relation r = IslParser.parseRelation(text);
+      assertEquals(2, r.basics().size());
+      Relation with = Coalescing.coalesce(r, true);
+      Relation without = Coalescing.coalesce(r, false);
+      assertEquals(without.basics(), with.basics(), () -> "known points changed the coalescing of " + r);
+      assertEquals(1, with.basics().size(), () -> "not fused: " + with);
+      assertEquals(true, with.isEqual(r));
+    }
+  }
 }

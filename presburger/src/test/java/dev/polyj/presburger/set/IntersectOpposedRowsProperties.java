@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
  * room ({@link BasicRelation#opposedRows}) gives exactly the relation the full simplification
  * gives (the same normal form, not only the same points), and that relation has the points common
  * to both in a box. The pieces are built with an equality {@code k x = c} and bounds {@code x >= c}
- * or {@code x <= c} on the first two variables, so that the shortcut is often taken and often not.
+ * or {@code x <= c} on the first two variables, so that the shortcut is often taken and often not;
+ * the pieces with divisions are conjunctions of residue conditions and bounds on divisions
+ * (nested ones too) drawn from a few definitions shared by both pieces, in either order, so
+ * that equal divisions sit at different local positions.
  */
 class IntersectOpposedRowsProperties {
   record Pair(Space space, BasicRelation a, BasicRelation b) {}
@@ -90,6 +93,75 @@ class IntersectOpposedRowsProperties {
     if (shortcut) assertTrue(full.isMarkedEmpty(), () -> "shortcut taken but " + full + " is not marked empty");
     BruteForce.forEachPoint(p.space().nVar(), -3, 3, x ->
         assertEquals(p.a().contains(x) && p.b().contains(x), fast.contains(x), () -> java.util.Arrays.toString(x)));
+  }
+
+  private static final String[] TERMS = {"i", "j", "i + j", "2i + 1", "N + 1", "floor((i)/2)", "floor((i + j)/3)"};
+
+  private static Arbitrary<String> divisionCondition() {
+    Arbitrary<String> term = Arbitraries.of(TERMS);
+    Arbitrary<String> residue = Combinators.combine(term, Arbitraries.of(2, 3), Arbitraries.integers().between(0, 2),
+        Arbitraries.of("=", "=", ">=", "<="))
+        .as((e, m, r, op) -> "(" + e + ") mod " + m + " " + op + " " + Math.min(r, m - 1));
+    Arbitrary<String> quotient = Combinators.combine(term, Arbitraries.of(2, 3), Arbitraries.integers().between(-1, 2),
+        Arbitraries.of("<=", ">=", "="))
+        .as((e, m, c, op) -> "floor((" + e + ")/" + m + ") " + op + " " + c);
+    Arbitrary<String> bound = Combinators.combine(Arbitraries.of("i", "j", "i + j", "i - j"), Arbitraries.of("<=", ">=", "="),
+        Arbitraries.integers().between(-1, 2)).as((e, op, c) -> e + " " + op + " " + c);
+    return Arbitraries.oneOf(residue, residue, quotient, bound);
+  }
+
+  @Provide
+  Arbitrary<Pair> divisionPairs() {
+    Arbitrary<List<String>> conditions = divisionCondition().list().ofMinSize(1).ofMaxSize(3);
+    // a residue condition of one term, and one of the same term and modulus, often with another residue
+    Arbitrary<String[]> residues = Combinators.combine(Arbitraries.of(TERMS), Arbitraries.of(2, 3),
+        Arbitraries.integers().between(0, 2), Arbitraries.integers().between(0, 2), Arbitraries.of("=", ">="))
+        .as((e, m, r, t, op) -> new String[] {"(" + e + ") mod " + m + " = " + Math.min(r, m - 1),
+            "(" + e + ") mod " + m + " " + op + " " + Math.min(t, m - 1)});
+    return Combinators.combine(conditions, conditions, residues, Arbitraries.of(false, true)).as((x, y, r, shared) -> {
+      // often the same other conditions, listed the other way round: equal divisions at other positions
+      List<String> xs = new ArrayList<>(x);
+      List<String> ys = shared ? new ArrayList<>(x) : new ArrayList<>(y);
+      java.util.Collections.reverse(ys);
+      xs.add(r[0]);
+      ys.add(r[1]);
+      Space space = Relation.parse("[N] -> { [i, j] }").space();
+      return new Pair(space, parsePiece(xs), parsePiece(ys));
+    });
+  }
+
+  private static BasicRelation parsePiece(List<String> conditions) {
+    Relation r = Relation.parse("[N] -> { [i, j] : " + String.join(" and ", conditions) + " }");
+    return r.basics().isEmpty() ? BasicRelation.empty(r.space()) : r.basics().get(0);
+  }
+
+  @Property(tries = 300)
+  void shortcutWithDivisionsGivesTheSimplifiedIntersection(@ForAll("divisionPairs") Pair p) {
+    boolean shortcut = BasicRelation.opposedRows(p.a(), p.b());
+    Statistics.collect(shortcut);
+    Statistics.coverage(c -> {
+      c.check(true).percentage(pct -> pct > 5);
+      c.check(false).percentage(pct -> pct > 5);
+    });
+    BasicRelation fast = p.a().intersect(p.b());
+    BasicRelation full = p.a().isMarkedEmpty() ? p.a() : p.b().isMarkedEmpty() ? p.b()
+        : p.b().isUniverse() ? p.a() : p.a().isUniverse() ? p.b() : p.a().intersectBySimplifying(p.b());
+    assertEquals(full, fast, () -> p.a() + " and " + p.b());
+    if (shortcut) assertTrue(full.isMarkedEmpty(), () -> "shortcut taken but " + full + " is not marked empty");
+    BruteForce.forEachPoint(p.space().nVar(), -4, 4, x ->
+        assertEquals(p.a().contains(x) && p.b().contains(x), fast.contains(x), () -> java.util.Arrays.toString(x)));
+  }
+
+  @Test
+  void oppositeResiduesAreEmpty() {
+    BasicRelation a = Relation.parse("[n] -> { [i, j] : (i + j) mod 2 = 0 and (n + 1) mod 3 = 1 and 0 <= j }").basics().get(0);
+    BasicRelation b = Relation.parse("[n] -> { [i, j] : (n + 1) mod 3 >= 2 and (i + j) mod 2 = 0 }").basics().get(0);
+    BasicRelation c = Relation.parse("[n] -> { [i, j] : (n + 1) mod 3 >= 1 and j <= 3 }").basics().get(0);
+    assertTrue(BasicRelation.opposedRows(a, b));
+    assertTrue(a.intersect(b).isMarkedEmpty());
+    assertTrue(!BasicRelation.opposedRows(a, c));
+    assertEquals(Relation.parse("[n] -> { [i, j] : (i + j) mod 2 = 0 and (n + 1) mod 3 = 1 and 0 <= j <= 3 }")
+        .basics().get(0), a.intersect(c));
   }
 
   @Test

@@ -22,7 +22,8 @@ public final class ScalarPrivatizationPass extends BasicPass<ScheduleState> {
     // reassociated reductions and storage along occupancy vectors schedule against other dependences
     if (s.reductions != null || s.relaxedDependences() || !s.privateScalars.isEmpty()) return "";
     Scheduled sc = s.scheduled();
-    ScalarPrivatization.Result r = ScalarPrivatization.apply(s.storage.scop(), sc.tree(), sc.tiling());
+    ScalarPrivatization.Result r = ScalarPrivatization.apply(s.storage.scop(), sc.tree(), sc.tiling(),
+        s.arrayDependences(s.storage.scop()));
     if (r.loops() == 0) return "";
     s.tree(r.tree());
     s.privatized.putAll(r.privatized());

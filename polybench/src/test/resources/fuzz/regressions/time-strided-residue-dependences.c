@@ -1,4 +1,4 @@
-/* Random program of seed 900370 (reduced from 18 to 18 statements): OPTIMIZE_TIMEOUT under `polyj optimize `: no result after 60 s */
+/* Random program of seed 900370 (18 statements): `polyj optimize` spent more than 60 s in the dependence analysis (the last writes of a statement with strided loops and an `i3 % 2` condition, split by residues, intersected pair by pair; the scalar-privatization pass analysed every array again; the coalescing of the dependences); about 40 s of CPU since on a loaded machine */
 #include <stdio.h>
 #include <string.h>
 #include <math.h>
