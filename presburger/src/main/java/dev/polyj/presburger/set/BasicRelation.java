@@ -344,9 +344,14 @@ public final class BasicRelation {
     if (markedEmpty) return false;
     if (nLocal == 0) return satisfies(point);
     if (!hasUnknownLocals()) {
-      long[] full = Arrays.copyOf(point, nVar() + nLocal);
-      for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
-      return satisfies(full);
+      try {
+        long[] full = Arrays.copyOf(point, nVar() + nLocal);
+        for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
+        return satisfies(full);
+      } catch (CoefficientOverflowException e) {
+        // a division's value leaves 64 bits: the locals are decided as existentials below (their
+        // defining inequalities are among the constraints)
+      }
     }
     try {
       return fix(point).isEmpty() == false;

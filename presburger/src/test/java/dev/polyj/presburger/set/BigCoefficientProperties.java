@@ -630,6 +630,23 @@ class BigCoefficientProperties {
     }
   }
 
+  /**
+   * Membership of a point whose coordinates fit in 64 bits while a division's value at it does not
+   * ({@code floor(5x/2)} at {@code x} near 2^62): decided exactly, checked against BigInteger
+   * arithmetic.
+   */
+  @org.junit.jupiter.api.Test
+  void membershipWhereADivisionLeaves64Bits() {
+    Relation r = Relation.parse("{ [x] : floor(5x/2) mod 3 = 0 }");
+    for (long d = 0; d < 6; d++) {
+      long x = (1L << 62) + d;
+      java.math.BigInteger q = java.math.BigInteger.valueOf(x).multiply(java.math.BigInteger.valueOf(5))
+          .shiftRight(1);
+      boolean expected = q.mod(java.math.BigInteger.valueOf(3)).signum() == 0;
+      assertEquals(expected, r.contains(new long[] {x}), () -> "x = " + x + " in " + r);
+    }
+  }
+
   /** Sample points of bounded scaled sets: found iff a point of the box is a member, and a member. */
   @Property(tries = 150, edgeCases = EdgeCasesMode.NONE)
   void sampleOfScaledSets(@ForAll("boxedScaledSets") Scaled c) {
