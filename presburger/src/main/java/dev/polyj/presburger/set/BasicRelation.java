@@ -503,20 +503,13 @@ public final class BasicRelation {
       DivShape d = divShape(l, shapes);
       if (d == null) return null;
       if (terms == null) terms = new HashMap<>();
-      terms.merge(d, k, (x, y) -> {
-        long s = x + y;
-        return ((x ^ s) & (y ^ s)) < 0 ? Long.MIN_VALUE : s;
-      });
+      // locals of equal definitions are one term (an overflowing sum leaves the row out)
+      terms.merge(d, k, (x, y) -> sumFits(x, y) ? x + y : Long.MIN_VALUE);
     }
-    List<Term> sorted = new ArrayList<>();
-    if (terms != null) {
-      for (Map.Entry<DivShape, Long> e : terms.entrySet()) {
-        if (e.getValue() == Long.MIN_VALUE) return null;
-        if (e.getValue() != 0) sorted.add(new Term(e.getKey(), e.getValue()));
-      }
-      sorted.sort(Term.ORDER);
-    }
-    return new RowShape(new LongsKey(lin), List.copyOf(sorted));
+    if (terms == null) return new RowShape(new LongsKey(lin), Map.of());
+    if (terms.containsValue(Long.MIN_VALUE)) return null;
+    terms.values().removeIf(c -> c == 0);
+    return new RowShape(new LongsKey(lin), Map.copyOf(terms));
   }
 
   /** The shape of local {@code l}'s definition (memoized in {@code shapes}), or null when unknown. */
@@ -536,26 +529,20 @@ public final class BasicRelation {
 
   /**
    * The non-constant part of a row: the coefficients of the variables, and per local definition
-   * (by shape) its coefficient, in a fixed order (equal shapes give equal lists).
+   * (by shape) its coefficient (none zero), compared by value.
    */
-  private record RowShape(LongsKey vars, List<Term> locals) {
+  private record RowShape(LongsKey vars, Map<DivShape, Long> locals) {
     RowShape negated() {
       long[] n = vars.values().clone();
       for (int i = 0; i < n.length; i++) n[i] = -n[i];
-      List<Term> t = new ArrayList<>(locals.size());
-      for (Term x : locals) t.add(new Term(x.div, -x.coefficient));
-      return new RowShape(new LongsKey(n), List.copyOf(t));
+      Map<DivShape, Long> t = new HashMap<>();
+      locals.forEach((d, c) -> t.put(d, -c));
+      return new RowShape(new LongsKey(n), Map.copyOf(t));
     }
   }
 
   /** A local's definition {@code floor((constant + numerator) / denominator)}, compared by value. */
   private record DivShape(long constant, RowShape numerator, long denominator) {}
-
-  private record Term(DivShape div, long coefficient) {
-    /** By the definition's hash first: equal sets of terms sort alike (ties only make matches rarer). */
-    static final java.util.Comparator<Term> ORDER = java.util.Comparator.<Term>comparingInt(t -> t.div.hashCode())
-        .thenComparingLong(t -> t.coefficient);
-  }
 
   /** Per shape of the rows ({@code L + c >= 0}), the least constant c. */
   private record BoundIndex(Map<RowShape, Long> least) {

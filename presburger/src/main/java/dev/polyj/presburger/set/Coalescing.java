@@ -118,16 +118,18 @@ final class Coalescing {
     Lifted la = lift(al, a, ma, width, pin);
     Lifted lb = lift(al, b, mb, width, pin);
     boolean rewritten = false;
+    List<long[]> pointsA = witnesses.lifted(a, al, width);
+    List<long[]> pointsB = witnesses.lifted(b, al, width);
     if (al.nDiv() > 1 && harmonize) {
       // containment shortcuts only on pieces as given; rewritten ones go through the exact candidate test
-      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo, witnesses.lifted(a, al, width));
-      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo, witnesses.lifted(b, al, width));
+      Lifted ha = harmonized(la, lb, 1 + al.nVar(), al.nDiv(), width, pin, memo, pointsA);
+      Lifted hb = harmonized(lb, ha, 1 + al.nVar(), al.nDiv(), width, pin, memo, pointsB);
       rewritten = ha != la || hb != lb;
       la = ha;
       lb = hb;
     }
-    Known ka = new Known(a, witnesses, witnesses.lifted(a, al, width), memo);
-    Known kb = new Known(b, witnesses, witnesses.lifted(b, al, width), memo);
+    Known ka = new Known(a, witnesses, pointsA, memo);
+    Known kb = new Known(b, witnesses, pointsB, memo);
     List<long[]> validA = valid(la, lb, width, kb);
     if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
     List<long[]> validB = valid(lb, la, width, ka);

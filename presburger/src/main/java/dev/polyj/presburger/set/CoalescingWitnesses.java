@@ -83,12 +83,10 @@ final class CoalescingWitnesses {
     return out;
   }
 
-  /** p over the alignment's columns, or null when a division's value does not fit in 64 bits. */
-  static long[] lift(long[] p, DivAlignment al, int width) {
-    return lift(p, al.divs(width), al.nVar(), width);
-  }
-
-  /** p over the columns of {@code nVar} variables and the divisions {@code divs} (rows of {@code width}), or null. */
+  /**
+   * p over the columns of {@code nVar} variables and the divisions {@code divs} (rows of {@code
+   * width}), or null when a division's value does not fit in 64 bits.
+   */
   static long[] lift(long[] p, Div[] divs, int nVar, int width) {
     long[] x = java.util.Arrays.copyOf(p, width - 1);
     try {
