@@ -67,8 +67,8 @@ public final class ScalarPrivatization {
 
   private final Scop scop;
   private final Tiling.Result tiling;
-  /** The region's dependences with their arrays, already computed, or null. */
-  private final ArrayDependences known;
+  /** The region's dependences with their arrays (given, or computed when first needed). */
+  private ArrayDependences known;
   /** Scalars whose every write is definite. */
   private final Set<String> candidates = new TreeSet<>();
   /** Per statement: the arrays it accesses that some statement writes, and the candidates it writes. */
@@ -112,14 +112,7 @@ public final class ScalarPrivatization {
    * @param scop the SCoP the tree schedules, before tiling (its instances are the original ones)
    * @param tree the schedule tree with exact coincident flags (tiled when {@code tiling} is not null)
    * @param tiling the tiling of the tree, or null
-   */
-  public static Result apply(Scop scop, ScheduleNode tree, Tiling.Result tiling) {
-    return apply(scop, tree, tiling, null);
-  }
-
-  /**
-   * {@link #apply(Scop, ScheduleNode, Tiling.Result)} reading the dependences through each array off
-   * {@code known}, the dependences of {@code scop} with their arrays (null: computed per array).
+   * @param known the dependences of {@code scop} with their arrays when already computed, or null
    */
   public static Result apply(Scop scop, ScheduleNode tree, Tiling.Result tiling, ArrayDependences known) {
     ScalarPrivatization p = new ScalarPrivatization(scop, tiling, known);
@@ -241,13 +234,8 @@ public final class ScalarPrivatization {
   /** The exact dependences through array {@code a} (on the tree's instances). */
   private Dependences dependences(String a) {
     return lifted.computeIfAbsent(a, name -> {
-      if (known != null) {
-        Dependences d = known.onArray(name);
-        return new Dependences(lift(d.flow()), lift(d.anti()), lift(d.output()));
-      }
-      UnionRelation reads = Scop.onArray(scop.reads(), name);
-      UnionRelation writes = Scop.onArray(scop.mayWrites(), name);
-      Dependences d = Dependences.compute(reads, writes, scop.scheduleMap());
+      if (known == null) known = ArrayDependences.compute(scop.reads(), scop.mayWrites(), scop.scheduleMap());
+      Dependences d = known.onArray(name);
       return new Dependences(lift(d.flow()), lift(d.anti()), lift(d.output()));
     });
   }
