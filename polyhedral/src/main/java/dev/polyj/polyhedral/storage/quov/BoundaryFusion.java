@@ -38,12 +38,10 @@ import java.util.Set;
 public final class BoundaryFusion {
   private BoundaryFusion() {}
 
-  /** {@code tree} with the boundary statements of candidate {@code arrays} fused into the bands that follow them (the tree itself when none is). */
-  public static ScheduleNode fuse(Scop scop, ScheduleNode tree, UnionRelation deps, Set<String> arrays) {
-    return fuse(scop, tree, deps, arrays, 1);
-  }
-
-  /** As {@link #fuse(Scop, ScheduleNode, UnionRelation, Set)}, moving only statements of at least {@code minDepth} loops. */
+  /**
+   * {@code tree} with the boundary statements (of at least {@code minDepth} loops) of candidate
+   * {@code arrays} fused into the bands that follow them (the tree itself when none is).
+   */
   public static ScheduleNode fuse(Scop scop, ScheduleNode tree, UnionRelation deps, Set<String> arrays, int minDepth) {
     if (!(tree instanceof ScheduleNode.Domain root) || !(root.child() instanceof ScheduleNode.Sequence top)) return tree;
     List<String> params = scop.params();

@@ -192,44 +192,6 @@ public final class QuovStorage {
     }
   }
 
-  /**
-   * The QUOV storage of the region-local arrays of {@code scop} and of {@code dead} (arrays the
-   * code after the region does not read), under {@code tree} (the schedule before tiling).
-   */
-  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead) {
-    return apply(scop, tree, dead, true, false);
-  }
-
-  /**
-   * As {@link #apply(Scop, ScheduleNode, Set)}; {@code split} enables the UOV-guided index-set
-   * splitting ({@link UovSplit}); with {@code shorten}, every QUOV is deliberately
-   * made one shorter along its last non-zero component (an illegal mapping, to check that the
-   * tests catch one).
-   */
-  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean shorten) {
-    return apply(scop, tree, dead, split, false, shorten);
-  }
-
-  /**
-   * As {@link #apply(Scop, ScheduleNode, Set, boolean, boolean)}; with {@code splitReads}, a
-   * statement whose reads come from several sources is split by them too (so no piece tests which
-   * source to read; the code generator then has more statements to separate).
-   */
-  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
-      boolean shorten) {
-    return apply(scop, tree, dead, split, splitReads, shorten, true);
-  }
-
-  /**
-   * As {@link #apply(Scop, ScheduleNode, Set, boolean, boolean, boolean)}; with {@code keep}, an
-   * array whose contracted storage would not be of lower dimension than the array itself stays,
-   * shared by the statements that write it in place ({@link #inOriginal}).
-   */
-  public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
-      boolean shorten, boolean keep) {
-    return apply(scop, tree, dead, split, splitReads, shorten ? Shorten.ALL : Shorten.NONE, keep);
-  }
-
   /** Which QUOVs are deliberately made one step too short (testing only: wrong code the tests must catch). */
   public enum Shorten {
     /** none (the legal storage) */
@@ -240,7 +202,16 @@ public final class QuovStorage {
     LATTICE
   }
 
-  /** As {@link #apply(Scop, ScheduleNode, Set, boolean, boolean, boolean, boolean)}, with the test-only {@code shorten} mode. */
+  /**
+   * The QUOV storage of the region-local arrays of {@code scop} and of {@code dead} (arrays the
+   * code after the region does not read), under {@code tree} (the schedule before tiling).
+   * {@code split} enables the UOV-guided index-set splitting ({@link UovSplit}); with {@code
+   * splitReads}, a statement whose reads come from several sources is split by them too (so no
+   * piece tests which source to read; the code generator then has more statements to separate);
+   * with {@code keep}, an array whose contracted storage would not be of lower dimension than the
+   * array itself stays, shared by the statements that write it in place ({@link #inOriginal});
+   * {@code shorten} makes QUOVs deliberately too short (testing only, {@link Shorten}).
+   */
   public static Result apply(Scop scop, ScheduleNode tree, Set<String> dead, boolean split, boolean splitReads,
       Shorten shorten, boolean keep) {
     Map<String, List<PathDim>> paths = new HashMap<>();
