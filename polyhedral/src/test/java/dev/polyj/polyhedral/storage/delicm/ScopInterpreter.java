@@ -94,7 +94,8 @@ final class ScopInterpreter {
     }
   }
 
-  private static double initial(String key) {
+  /** The value element {@code key} holds before the region (cells absent from a result hold it after too). */
+  static double initial(String key) {
     return (key.hashCode() & 0xff) / 16.0 + 1;
   }
 
