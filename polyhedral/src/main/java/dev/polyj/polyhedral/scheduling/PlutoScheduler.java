@@ -122,6 +122,7 @@ public final class PlutoScheduler {
     if (dimensionCut(active, levelRows, scalar)) active = ties(active, levelRows, 0, 1);
     bandStart = levelRows.size();
     int guard = 0;
+    boolean stuck = false;
     while (!allFullRank(hyperplanes) && guard++ < 100) {
       Optional<long[]> sol = findHyperplane(active, hyperplanes);
       if (sol.isPresent()) {
@@ -144,10 +145,11 @@ public final class PlutoScheduler {
         bandStart = levelRows.size();
         if (progress) continue;
       }
-      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
+      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar, hyperplanes);
       if (narrowed == null) {
         if (original == null) throw new IllegalStateException("no legal hyperplane and no cut for " + domains.keySet());
         if (scheduleApart(active, levelRows, scalar, bands, hyperplanes, original)) return finish(levelRows, scalar, bands);
+        stuck = true;
         break; // the original order completes the schedule below
       }
       active = narrowed;
@@ -155,9 +157,11 @@ public final class PlutoScheduler {
     }
     if (levelRows.size() > bandStart) closeBand(bands, bandStart, levelRows.size());
     active = ties(active, levelRows, bandStart, levelRows.size());
-    if (!active.isEmpty()) {
+    if (!active.isEmpty() && !stuck) {
       // instances tied on every loop: order them by a scalar dimension when the statements allow
-      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar);
+      // (when no hyperplane and no cut could make progress, the original order below keeps the
+      // program's own loops together instead: a cut would distribute every component)
+      List<Dep> narrowed = cutWithProgress(active, levelRows, scalar, null);
       if (narrowed != null) active = narrowed;
     }
     if (!active.isEmpty()) {
@@ -559,10 +563,13 @@ public final class PlutoScheduler {
 
   /**
    * Adds a scalar level between strongly connected components and returns the dependences it
-   * leaves tied, or null (and no level) when it would order nothing.
+   * leaves tied, or null (and no level) when it would order nothing. With {@code hyperplanes}
+   * (the statements' hyperplanes so far), consecutive components that a common next hyperplane
+   * can run together without losing parallelism stay fused ({@link #fusingCut}).
    */
-  private List<Dep> cutWithProgress(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
-    if (!cut(active, levels, scalar)) return null;
+  private List<Dep> cutWithProgress(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar,
+      Map<String, List<long[]>> hyperplanes) {
+    if (!cut(active, levels, scalar, hyperplanes)) return null;
     List<Dep> narrowed = ties(active, levels, levels.size() - 1, levels.size());
     if (!shrank(active, narrowed)) {
       levels.remove(levels.size() - 1);
@@ -574,14 +581,169 @@ public final class PlutoScheduler {
 
   /**
    * Adds a scalar level ordering the strongly connected components of the dependence graph of the
-   * active dependences topologically. Returns false when there is a single component.
+   * active dependences topologically (grouped by {@link #fusingCut} when {@code hyperplanes} is
+   * given). Returns false when there is a single component.
    */
-  private boolean cut(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar) {
+  private boolean cut(List<Dep> active, List<Map<String, long[]>> levels, List<Boolean> scalar,
+      Map<String, List<long[]>> hyperplanes) {
     int[] comp = components(active);
     int nComp = Arrays.stream(comp).max().orElse(-1) + 1;
     if (nComp <= 1) return false;
-    addScalarLevel(comp, levels, scalar);
+    // fused only inside an outer loop, where each separate nest would sweep its arrays once per
+    // iteration of it; at the outermost level every nest stays free to be permuted, tiled and
+    // vectorized on its own (deriche's column sweeps run interchanged, vectorized across columns)
+    boolean inLoop = scalar.contains(false);
+    addScalarLevel(hyperplanes == null || !inLoop ? comp : fusingCut(comp, nComp, active, hyperplanes), levels, scalar);
     return true;
+  }
+
+  /**
+   * The cut as few as needed (typed fusion, Kennedy and McKinley): the components are grouped while
+   * they are taken in a topological order of the dependences between them. The next component is
+   * one that is ready (its predecessors taken) and can join the current group, the first such in
+   * the program's text; when none can, the current group closes and the ready component needing
+   * the fewest further loops (then the first in the text) starts the next one. A component can
+   * join a group when it needs as many further loops as the group (so that a statement never
+   * runs under guards inside loops it does not have, like an initialization inside a reduction's
+   * band), both or neither have a next hyperplane of distance zero (a parallel loop is never fused
+   * with a sequential one), and the group's statements and its own still have a common next
+   * hyperplane whose distance bound (u, w) is no larger than the larger of the two parts' own:
+   * fusing makes no loop carry what it did not carry apart, and consumers run beside their
+   * producers. adi's sweeps are cut this way into their boundary statements and their three
+   * row recurrences, which then run fused along each row, in parallel over the rows, instead of
+   * one loop nest per statement. Returns the group of every statement (domain order), or {@code
+   * comp} itself when no two components fuse.
+   */
+  private int[] fusingCut(int[] comp, int nComp, List<Dep> active, Map<String, List<long[]>> hyperplanes) {
+    List<String> names = new ArrayList<>(domains.keySet());
+    int[] remaining = new int[nComp]; // loops a component's statements still need (the most)
+    int[] first = new int[nComp]; // its first statement in the program
+    Arrays.fill(first, Integer.MAX_VALUE);
+    for (int i = 0; i < names.size(); i++) {
+      String st = names.get(i);
+      remaining[comp[i]] = Math.max(remaining[comp[i]], dims.get(st) - Hyperplanes.rank(hyperplanes.get(st), dims.get(st)));
+      first[comp[i]] = Math.min(first[comp[i]], i);
+    }
+    boolean[][] edge = new boolean[nComp][nComp];
+    int[] indegree = new int[nComp];
+    for (Dep d : active) {
+      int x = comp[names.indexOf(d.src())];
+      int y = comp[names.indexOf(d.dst())];
+      if (x != y && !edge[x][y]) {
+        edge[x][y] = true;
+        indegree[y]++;
+      }
+    }
+    List<Integer> ready = new ArrayList<>();
+    for (int c = 0; c < nComp; c++) if (indegree[c] == 0) ready.add(c);
+    long[][] own = new long[nComp][];
+    boolean[] ownKnown = new boolean[nComp];
+    int[] groupOfComp = new int[nComp];
+    int nGroups = 0;
+    boolean fused = false;
+    List<Integer> current = new ArrayList<>();
+    long[] currentBound = null;
+    while (!ready.isEmpty()) {
+      ready.sort(java.util.Comparator.comparingInt(x -> first[x]));
+      int next = -1;
+      long[] nextBound = null;
+      for (int c : current.isEmpty() || currentBound == null ? List.<Integer>of() : ready) {
+        if (remaining[c] != remaining[current.get(0)]) continue;
+        if (!ownKnown[c]) {
+          own[c] = distanceBound(List.of(c), comp, active, hyperplanes, names);
+          ownKnown[c] = true;
+        }
+        if (own[c] == null) continue;
+        List<Integer> trial = new ArrayList<>(current);
+        trial.add(c);
+        long[] together = linked(current, c, comp, active, names)
+            ? distanceBound(trial, comp, active, hyperplanes, names)
+            : maxEach(currentBound, own[c]); // independent parts: each keeps its own hyperplane
+        if (together != null && isZero(currentBound) == isZero(own[c])
+            && compareLex(together, maxLex(currentBound, own[c])) <= 0) {
+          next = c;
+          nextBound = together;
+          break;
+        }
+      }
+      if (next >= 0) {
+        fused = true;
+        current.add(next);
+        currentBound = nextBound;
+        groupOfComp[next] = nGroups - 1;
+      } else {
+        next = java.util.Collections.min(ready,
+            java.util.Comparator.<Integer>comparingInt(x -> remaining[x]).thenComparingInt(x -> first[x]));
+        if (!ownKnown[next]) {
+          own[next] = distanceBound(List.of(next), comp, active, hyperplanes, names);
+          ownKnown[next] = true;
+        }
+        current = new ArrayList<>(List.of(next));
+        currentBound = own[next];
+        groupOfComp[next] = nGroups++;
+      }
+      ready.remove(Integer.valueOf(next));
+      for (int t = 0; t < nComp; t++) if (edge[next][t] && --indegree[t] == 0) ready.add(t);
+    }
+    if (!fused) return comp;
+    int[] value = new int[comp.length];
+    for (int i = 0; i < comp.length; i++) value[i] = groupOfComp[comp[i]];
+    return value;
+  }
+
+  /**
+   * The (u, w) of the next hyperplane of the statements of components {@code cs} under the
+   * dependences among them (the first 1 + |params| unknowns of its solution), or null when there
+   * is none.
+   */
+  private long[] distanceBound(List<Integer> cs, int[] comp, List<Dep> active, Map<String, List<long[]>> hyperplanes,
+      List<String> names) {
+    List<Dep> among = new ArrayList<>();
+    for (Dep d : active) {
+      if (cs.contains(comp[names.indexOf(d.src())]) && cs.contains(comp[names.indexOf(d.dst())])) among.add(d);
+    }
+    if (among.isEmpty()) return new long[params.size() + 1]; // any new independent row will do
+    // the integer program of these statements alone (the others' unknowns are unconstrained)
+    List<Relation> doms = new ArrayList<>();
+    Map<String, List<long[]>> planes = new HashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      if (!cs.contains(comp[i])) continue;
+      doms.add(domains.get(names.get(i)));
+      planes.put(names.get(i), hyperplanes.get(names.get(i)));
+    }
+    PlutoScheduler part = new PlutoScheduler(params, doms, among, ilp);
+    Optional<long[]> sol = part.findHyperplane(among, planes);
+    return sol.map(x -> Arrays.copyOf(x, params.size() + 1)).orElse(null);
+  }
+
+  /** Whether an active dependence runs between a statement of components {@code cs} and one of {@code c}. */
+  private static boolean linked(List<Integer> cs, int c, int[] comp, List<Dep> active, List<String> names) {
+    for (Dep d : active) {
+      int a = comp[names.indexOf(d.src())];
+      int b = comp[names.indexOf(d.dst())];
+      if ((a == c && cs.contains(b)) || (b == c && cs.contains(a))) return true;
+    }
+    return false;
+  }
+
+  private static boolean isZero(long[] a) {
+    for (long x : a) if (x != 0) return false;
+    return true;
+  }
+
+  private static long[] maxEach(long[] a, long[] b) {
+    long[] m = new long[a.length];
+    for (int i = 0; i < a.length; i++) m[i] = Math.max(a[i], b[i]);
+    return m;
+  }
+
+  private static int compareLex(long[] a, long[] b) {
+    for (int i = 0; i < a.length; i++) if (a[i] != b[i]) return Long.compare(a[i], b[i]);
+    return 0;
+  }
+
+  private static long[] maxLex(long[] a, long[] b) {
+    return compareLex(a, b) >= 0 ? a : b;
   }
 
   /**
