@@ -4,6 +4,7 @@ import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
 import dev.polyj.presburger.space.Space;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -21,21 +22,31 @@ final class TimeSchedule {
   private final Map<Space, Long[]> fixed = new HashMap<>();
   private final Map<Space, Boolean> injective = new HashMap<>();
   private final Space timeSpace;
+  /** Per statement (domain space without dimension names), its relations in the schedule map. */
+  private final Map<Space, List<Relation>> statementSchedules = new HashMap<>();
 
   TimeSchedule(UnionRelation map, List<String> params) {
     int arity = 0;
-    for (Relation r : map.relations()) if (r.space().isMap()) arity = Math.max(arity, r.space().nOut());
-    timeSpace = Space.set(params, arity);
-    Map<Space, Integer> own = new HashMap<>();
     for (Relation r : map.relations()) {
       if (!r.space().isMap()) continue;
-      Relation padded = r.apply(pad(r.space().range(), timeSpace));
-      byDomain.merge(r.space().domain().withoutDimNames(), padded, Relation::union);
-      own.merge(r.space().domain().withoutDimNames(), r.space().nOut(), Math::max);
+      arity = Math.max(arity, r.space().nOut());
+      statementSchedules.computeIfAbsent(r.space().domain().withoutDimNames(), d -> new ArrayList<>()).add(r);
     }
-    for (Map.Entry<Space, Relation> e : byDomain.entrySet()) {
-      fixed.put(e.getKey(), Arrays.copyOf(fixedValues(e.getValue()), own.get(e.getKey())));
-    }
+    timeSpace = Space.set(params, arity);
+  }
+
+  // A statement's padded schedule and its fixed values are computed when first asked for: a
+  // dataflow question about some statements' accesses needs only theirs.
+
+  private Relation padded(Space domain) {
+    return byDomain.computeIfAbsent(domain, d -> {
+      Relation out = null;
+      for (Relation r : statementSchedules.get(d)) {
+        Relation padded = r.apply(pad(r.space().range(), timeSpace));
+        out = out == null ? padded : out.union(padded);
+      }
+      return out;
+    });
   }
 
   Space timeSpace() {
@@ -48,9 +59,9 @@ final class TimeSchedule {
 
   /** The padded schedule of the statement whose instances live in {@code domain}. */
   Relation of(Space domain) {
-    Relation r = byDomain.get(domain.withoutDimNames());
-    if (r == null) throw new IllegalArgumentException("no schedule for statement " + domain.tuple());
-    return r;
+    Space d = domain.withoutDimNames();
+    if (!statementSchedules.containsKey(d)) throw new IllegalArgumentException("no schedule for statement " + domain.tuple());
+    return padded(d);
   }
 
   /**
@@ -58,8 +69,12 @@ final class TimeSchedule {
    * instance of the statement has there, or null.
    */
   Long[] fixed(Space domain) {
-    of(domain);
-    return fixed.get(domain.withoutDimNames());
+    Relation r = of(domain);
+    return fixed.computeIfAbsent(domain.withoutDimNames(), d -> {
+      int own = 0;
+      for (Relation x : statementSchedules.get(d)) own = Math.max(own, x.space().nOut());
+      return Arrays.copyOf(fixedValues(r), own);
+    });
   }
 
   /** Whether no two instances of the statement run at the same time (computed once per statement). */

@@ -12,7 +12,9 @@ import java.util.Optional;
  * minimum is bracketed by doubling and then bisected (each probe asks whether the system with
  * {@code x_k <= v} still has an integer point), fixed, and the next variable follows. Needs every
  * variable bounded below by the constraints (as the schedulers' programs are: all unknowns are
- * non-negative) and at most {@code bound} in absolute value at the optimum.
+ * non-negative) and at most {@code bound} in absolute value at the optimum. The probes are decided
+ * by the exact emptiness test on the rows with the fixed values substituted into them, without
+ * simplifying the relation again for each probe.
  */
 public final class BisectionLexmin implements IntegerLexmin {
   private final long bound;
@@ -23,6 +25,11 @@ public final class BisectionLexmin implements IntegerLexmin {
 
   @Override
   public Optional<long[]> lexmin(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    return lexmin(nVar, eqs, ineqs, false);
+  }
+
+  /** The minimum, with {@code simplifying} each probe decided on the relation simplified again (the slower way). */
+  Optional<long[]> lexmin(int nVar, List<long[]> eqs, List<long[]> ineqs, boolean simplifying) {
     Space space = Space.set(List.of(), nVar);
     BasicRelation s = BasicRelation.of(space, eqs, withoutDominated(nVar, ineqs));
     // a rational test only: an integer-empty system is also found empty by the first variable's
@@ -30,6 +37,16 @@ public final class BisectionLexmin implements IntegerLexmin {
     if (s.isMarkedEmpty() || OmegaTest.isRationallyEmpty(nVar, s.equalities(), s.inequalities())) {
       return Optional.empty();
     }
+    if (simplifying) return search(nVar, new SimplifiedProbes(s));
+    try {
+      return search(nVar, new Probes(s.nCol() - 1, s.equalities(), s.inequalities()));
+    } catch (ArithmeticException e) {
+      return search(nVar, new SimplifiedProbes(s)); // a fixed value overflowed a row's constant
+    }
+  }
+
+  /** The variable-by-variable search on the probes of one system. */
+  private Optional<long[]> search(int nVar, SystemProbes p) {
     long[] x = new long[nVar];
     for (int k = 0; k < nVar; k++) {
       // the smallest value v with a point x_k <= v: first its sign (the unknowns of the
@@ -37,7 +54,7 @@ public final class BisectionLexmin implements IntegerLexmin {
       // bracket by doubling, then bisection
       long lo;
       long hi;
-      if (!atMost(s, k, -1).isEmpty()) {
+      if (!p.emptyAtMost(k, -1)) {
         lo = -bound; // negative minimum: bisect over [-bound, -1]
         hi = -1;
       } else {
@@ -45,7 +62,7 @@ public final class BisectionLexmin implements IntegerLexmin {
         hi = 0;
         long step = 1;
         boolean empty;
-        while ((empty = atMost(s, k, hi).isEmpty()) && hi < bound) {
+        while ((empty = p.emptyAtMost(k, hi)) && hi < bound) {
           lo = hi + 1;
           hi = Math.min(bound, hi + step);
           step *= 2;
@@ -54,16 +71,103 @@ public final class BisectionLexmin implements IntegerLexmin {
       }
       while (lo < hi) {
         long mid = Math.floorDiv(lo + hi, 2);
-        if (atMost(s, k, mid).isEmpty()) lo = mid + 1;
+        if (p.emptyAtMost(k, mid)) lo = mid + 1;
         else hi = mid;
       }
       x[k] = lo;
-      long[] fix = new long[1 + nVar];
-      fix[0] = -lo;
+      p.fix(k, lo);
+    }
+    return Optional.of(x);
+  }
+
+  /** The questions the search asks of the system, as the variables get fixed one by one. */
+  private interface SystemProbes {
+    /** True when the system with {@code x_k <= v} has no integer point. */
+    boolean emptyAtMost(int k, long v);
+
+    /** Adds {@code x_k = v} to the system. */
+    void fix(int k, long v);
+  }
+
+  /**
+   * The probes on the rows as they are, each fixed value substituted into them (its column
+   * becomes zero, rows left constant are dropped or mark the system empty): the exact emptiness
+   * test decides each probe on these rows, as it would on the simplified relation, without
+   * simplifying the system again for every probe.
+   */
+  static final class Probes implements SystemProbes {
+    private final int nVar;
+    private List<long[]> eqs;
+    private List<long[]> ineqs;
+    private boolean contradiction;
+
+    Probes(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+      this.nVar = nVar;
+      this.eqs = eqs;
+      this.ineqs = ineqs;
+    }
+
+    @Override
+    public boolean emptyAtMost(int k, long v) {
+      if (contradiction) return true;
+      long[] row = new long[1 + nVar];
+      row[0] = v;
+      row[1 + k] = -1;
+      List<long[]> probe = new ArrayList<>(ineqs.size() + 1);
+      probe.addAll(ineqs);
+      probe.add(row);
+      return OmegaTest.isIntegerEmpty(nVar, eqs, probe);
+    }
+
+    /** @throws ArithmeticException when a constant leaves 64 bits */
+    @Override
+    public void fix(int k, long v) {
+      eqs = substitute(eqs, k, v, true);
+      ineqs = substitute(ineqs, k, v, false);
+    }
+
+    private List<long[]> substitute(List<long[]> rows, int k, long v, boolean equality) {
+      List<long[]> out = new ArrayList<>(rows.size());
+      for (long[] r : rows) {
+        if (r[1 + k] == 0) {
+          out.add(r);
+          continue;
+        }
+        long[] c = r.clone();
+        c[0] = Math.addExact(c[0], Math.multiplyExact(c[1 + k], v));
+        c[1 + k] = 0;
+        if (!constant(c)) out.add(c);
+        else if (equality ? c[0] != 0 : c[0] < 0) contradiction = true;
+      }
+      return out;
+    }
+
+    private static boolean constant(long[] r) {
+      for (int j = 1; j < r.length; j++) if (r[j] != 0) return false;
+      return true;
+    }
+  }
+
+  /** The probes on the relation, simplified again with each added row (no overflow to fear). */
+  static final class SimplifiedProbes implements SystemProbes {
+    private BasicRelation s;
+
+    SimplifiedProbes(BasicRelation s) {
+      this.s = s;
+    }
+
+    @Override
+    public boolean emptyAtMost(int k, long v) {
+      return atMost(s, k, v).isEmpty();
+    }
+
+    @Override
+    public void fix(int k, long v) {
+      long[] fix = new long[s.nCol()];
+      fix[0] = -v;
       fix[1 + k] = 1;
       s = s.toBuilder().addEq(fix).build();
     }
-    return Optional.of(x);
   }
 
   /**

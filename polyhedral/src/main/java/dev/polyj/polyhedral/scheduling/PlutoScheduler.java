@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,13 @@ public final class PlutoScheduler {
   private final List<Dep> deps = new ArrayList<>();
   private final IntegerLexmin ilp;
   private final int nUnknown;
+  /**
+   * The Farkas rows of each dependence polyhedron, per form (index 0 the legality form, 1 the
+   * bounding form): they depend on the polyhedron only, not on the hyperplanes found so far, and
+   * every hyperplane search of a band asks for them again.
+   */
+  private final List<Map<Dep, RationalElimination.System>> farkas =
+      List.of(new IdentityHashMap<>(), new IdentityHashMap<>());
 
   /** One convex piece of a dependence relation between two statements. */
   private record Dep(String src, String dst, BasicRelation poly) {}
@@ -348,9 +356,9 @@ public final class PlutoScheduler {
     List<long[]> ineqs = new ArrayList<>();
     for (Dep d : active) {
       // phi_T(t) - phi_S(s) >= 0 on the dependence polyhedron
-      addFarkas(d, distanceForm(d, false), eqs, ineqs);
+      addFarkas(d, false, eqs, ineqs);
       // u . p + w - (phi_T(t) - phi_S(s)) >= 0
-      addFarkas(d, distanceForm(d, true), eqs, ineqs);
+      addFarkas(d, true, eqs, ineqs);
     }
     for (int v = 1; v <= nUnknown; v++) ineqs.add(unit(v));
     for (String s : domains.keySet()) {
@@ -438,8 +446,9 @@ public final class PlutoScheduler {
     return form;
   }
 
-  private void addFarkas(Dep d, long[][] form, List<long[]> eqs, List<long[]> ineqs) {
-    RationalElimination.System s = Farkas.nonNegative(d.poly(), form, nUnknown);
+  private void addFarkas(Dep d, boolean bound, List<long[]> eqs, List<long[]> ineqs) {
+    RationalElimination.System s =
+        farkas.get(bound ? 1 : 0).computeIfAbsent(d, x -> Farkas.nonNegative(x.poly(), distanceForm(x, bound), nUnknown));
     if (s.infeasible) {
       long[] contradiction = new long[1 + nUnknown];
       contradiction[0] = -1;

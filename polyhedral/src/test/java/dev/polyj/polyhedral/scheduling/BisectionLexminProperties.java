@@ -52,6 +52,42 @@ class BisectionLexminProperties {
     if (want != null) assertArrayEquals(want, got.get());
   }
 
+  /**
+   * With equalities among the rows, the search on rows with the fixed values substituted agrees
+   * with enumeration and with the search that simplifies the relation again for every probe.
+   */
+  @Property(tries = 400)
+  void lexminWithEqualitiesMatchesEnumeration(@ForAll("rows") List<long[]> cuts, @ForAll("equalities") List<long[]> eqs,
+      @ForAll("signs") boolean[] nonNegative) {
+    List<long[]> ineqs = system(cuts, nonNegative);
+    BisectionLexmin ilp = new BisectionLexmin(1 << 12);
+    Optional<long[]> got = ilp.lexmin(N, eqs, ineqs);
+    Optional<long[]> slow = ilp.lexmin(N, eqs, ineqs, true);
+    long[] want = null;
+    for (long[] x : box()) {
+      if (satisfies(ineqs, x) && zero(eqs, x)) {
+        want = x;
+        break;
+      }
+    }
+    assertEquals(want != null, got.isPresent());
+    assertEquals(want != null, slow.isPresent());
+    if (want != null) {
+      assertArrayEquals(want, got.get());
+      assertArrayEquals(want, slow.get());
+    }
+  }
+
+  @Provide
+  Arbitrary<List<long[]>> equalities() {
+    return Arbitraries.longs().between(-3, 3).array(long[].class).ofSize(1 + N).list().ofMinSize(0).ofMaxSize(2);
+  }
+
+  private static boolean zero(List<long[]> eqs, long[] x) {
+    for (long[] r : eqs) if (Ints.evaluate(r, x) != 0) return false;
+    return true;
+  }
+
   @Property(tries = 400)
   void pruningKeepsThePoints(@ForAll("rows") List<long[]> cuts, @ForAll("signs") boolean[] nonNegative) {
     List<long[]> ineqs = system(cuts, nonNegative);
