@@ -1,6 +1,7 @@
 package dev.polyj.polyhedral.scheduling;
 
 import dev.polyj.presburger.arith.Ints;
+import dev.polyj.presburger.omega.OmegaTest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +13,12 @@ import java.util.Map;
  * multipliers out of scheduling constraints. Rows are {@code long[]} over {@code [constant, vars...]}
  * ({@code = 0} or {@code >= 0}); rows are only divided by the gcd of all their entries, so no
  * integer tightening happens (the multipliers are rational).
+ *
+ * <p>Fourier-Motzkin squares the number of rows at each step, most of the new rows redundant; when
+ * a step would combine more than {@link #MAX_PAIRS} pairs of bounds, the inequalities implied by
+ * the others are first removed, each by an exact rational test (the simplex on the homogenized
+ * system: does a point of the others violate it?). The system keeps exactly its rational
+ * solutions, so the projection is the same polyhedron, with fewer rows.
  */
 final class RationalElimination {
   private RationalElimination() {}
@@ -23,15 +30,28 @@ final class RationalElimination {
     boolean infeasible;
   }
 
+  /**
+   * Pairs of bounds one Fourier-Motzkin step combines without first removing the redundant
+   * inequalities. Unpruned, the Farkas system of a dependence of a 25-statement region went from
+   * 102 rows to 635, 37,369 and 319,508 in four steps, and out of memory; pruned before each step
+   * of more than 256 pairs, it keeps 10 to 30 rows (of the 635: 21 irredundant).
+   */
+  static final long MAX_PAIRS = 256;
+
   /** Eliminates columns {@code cols} (1-based) one after the other. */
   static void eliminate(System s, int[] cols) {
+    eliminate(s, cols, MAX_PAIRS);
+  }
+
+  /** {@link #eliminate(System, int[])} with redundant rows removed before steps of more than {@code maxPairs} pairs. */
+  static void eliminate(System s, int[] cols, long maxPairs) {
     for (int col : cols) {
       if (s.infeasible) return;
-      eliminateColumn(s, col);
+      eliminateColumn(s, col, maxPairs);
     }
   }
 
-  private static void eliminateColumn(System s, int col) {
+  private static void eliminateColumn(System s, int col, long maxPairs) {
     long[] pivot = null;
     for (long[] e : s.eqs) {
       if (e[col] != 0) {
@@ -46,6 +66,10 @@ final class RationalElimination {
       s.ineqs.replaceAll(r -> substitute(r, p, col));
       tidy(s);
       return;
+    }
+    if (pairs(s.ineqs, col) > maxPairs) {
+      removeRedundant(s);
+      if (s.infeasible) return;
     }
     List<long[]> lower = new ArrayList<>();
     List<long[]> upper = new ArrayList<>();
@@ -68,6 +92,65 @@ final class RationalElimination {
     s.ineqs.clear();
     s.ineqs.addAll(rest);
     tidy(s);
+  }
+
+  /** The number of (lower, upper) pairs of bounds on column col. */
+  private static long pairs(List<long[]> ineqs, int col) {
+    long lower = 0;
+    long upper = 0;
+    for (long[] r : ineqs) {
+      if (r[col] > 0) lower++;
+      else if (r[col] < 0) upper++;
+    }
+    return lower * upper;
+  }
+
+  /**
+   * Removes, one after the other, the inequalities implied by the remaining rows over the
+   * rationals; marks the system infeasible when it has no rational solution. Inequality
+   * {@code r >= 0} is implied when no solution of the others has {@code r < 0}; on the homogenized
+   * rows (the constant times a new variable {@code t}), that is: no point of the others with
+   * {@code t >= 1} and {@code r <= -1} (the rows are a cone: a point with {@code t > 0} and
+   * {@code r < 0} scales to one). A test that leaves 64 bits keeps the row. Each removal keeps the
+   * solutions (empty or not), so the order of the tests does not matter for the result's points.
+   */
+  static void removeRedundant(System s) {
+    int w = s.ineqs.isEmpty() ? 0 : s.ineqs.get(0).length;
+    if (w == 0) return;
+    if (OmegaTest.isRationallyEmpty(w - 1, s.eqs, s.ineqs)) {
+      s.infeasible = true;
+      return;
+    }
+    List<long[]> eqs = new ArrayList<>(s.eqs.size());
+    for (long[] e : s.eqs) eqs.add(homogenized(e));
+    List<long[]> kept = new ArrayList<>(s.ineqs.size());
+    for (long[] r : s.ineqs) kept.add(homogenized(r));
+    long[] positive = new long[w + 1]; // t - 1 >= 0
+    positive[0] = -1;
+    positive[w] = 1;
+    for (int i = 0; i < kept.size(); ) { // kept and s.ineqs: the same rows, in the same order
+      long[] h = kept.get(i);
+      List<long[]> test = new ArrayList<>(kept.size() + 1);
+      for (int j = 0; j < kept.size(); j++) if (j != i) test.add(kept.get(j));
+      test.add(positive);
+      long[] violated = Ints.negate(h); // -r - 1 >= 0
+      violated[0] = -1;
+      test.add(violated);
+      if (OmegaTest.isRationallyEmpty(w, eqs, test)) {
+        kept.remove(i);
+        s.ineqs.remove(i);
+      } else {
+        i++;
+      }
+    }
+  }
+
+  /** Row {@code [c, a...]} as {@code [0, a..., c]}: the constant moved to a last column. */
+  private static long[] homogenized(long[] r) {
+    long[] h = new long[r.length + 1];
+    java.lang.System.arraycopy(r, 1, h, 1, r.length - 1);
+    h[r.length] = r[0];
+    return h;
   }
 
   /** r - (r[col] / p[col]) p, scaled to stay integral (p[col] > 0, so inequalities keep direction). */
