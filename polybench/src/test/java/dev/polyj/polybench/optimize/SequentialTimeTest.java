@@ -41,6 +41,16 @@ class SequentialTimeTest {
     return regions.get(0).scop();
   }
 
+  /** The default optimizer's C for a kernel of the embedded suite at a dataset (e.g. MINI_DATASET). */
+  private static String optimized(String name, String dataset, Path dir) throws Exception {
+    EmbeddedSuite suite = EmbeddedSuite.load();
+    Path root = suite.extractTo(dir);
+    Kernel k = suite.kernel(name).orElseThrow();
+    return PolyhedralOptimizer.optimize(k.sourceIn(root),
+        List.of("-I" + root, "-I" + k.directoryIn(root), "-D" + dataset), PolyhedralOptimizer.Config.defaults())
+        .text();
+  }
+
   private static ScheduleNode.Band outermostBand(ScheduleNode n) {
     while (!(n instanceof ScheduleNode.Band)) n = n.children().get(0);
     return (ScheduleNode.Band) n;
@@ -109,12 +119,7 @@ class SequentialTimeTest {
 
   @Test
   void oneDimensionalStencilForksNoThreads(@TempDir Path dir) throws Exception {
-    EmbeddedSuite suite = EmbeddedSuite.load();
-    Path root = suite.extractTo(dir);
-    Kernel k = suite.kernel("jacobi-1d").orElseThrow();
-    String text = PolyhedralOptimizer.optimize(k.sourceIn(root),
-        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"), PolyhedralOptimizer.Config.defaults())
-        .text();
+    String text = optimized("jacobi-1d", "MINI_DATASET", dir);
     // too little work for threads, and no reuse beyond a row: the program's own order (StreamingOrder)
     assertFalse(text.contains("omp parallel"), text);
   }
@@ -129,24 +134,14 @@ class SequentialTimeTest {
    */
   @Test
   void adiSweepsRunTheirRowRecurrencesFused(@TempDir Path dir) throws Exception {
-    EmbeddedSuite suite = EmbeddedSuite.load();
-    Path root = suite.extractTo(dir);
-    Kernel k = suite.kernel("adi").orElseThrow();
-    String text = PolyhedralOptimizer.optimize(k.sourceIn(root),
-        List.of("-I" + root, "-I" + k.directoryIn(root), "-DLARGE_DATASET"), PolyhedralOptimizer.Config.defaults())
-        .text();
+    String text = optimized("adi", "LARGE_DATASET", dir);
     String parallel = text.substring(text.indexOf("if (" + ParallelWork.FLAG + ")"), text.indexOf("else"));
     assertEquals(2, parallel.split("#pragma omp parallel for", -1).length - 1, parallel);
   }
 
   @Test
   void smallWorkRunsTheParallelLoopsInOneThread(@TempDir Path dir) throws Exception {
-    EmbeddedSuite suite = EmbeddedSuite.load();
-    Path root = suite.extractTo(dir);
-    Kernel k = suite.kernel("gesummv").orElseThrow();
-    String text = PolyhedralOptimizer.optimize(k.sourceIn(root),
-        List.of("-I" + root, "-I" + k.directoryIn(root), "-DMINI_DATASET"), PolyhedralOptimizer.Config.defaults())
-        .text();
+    String text = optimized("gesummv", "MINI_DATASET", dir);
     assertTrue(text.contains("#pragma omp parallel for if(" + ParallelWork.FLAG + ")"), text);
     assertTrue(text.contains("const int " + ParallelWork.FLAG + " = "), text);
     assertTrue(text.contains("#define " + ParallelWork.THRESHOLD_MACRO + " "), text);
