@@ -2,6 +2,7 @@ package dev.polyj.polyhedral.scheduling;
 
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.omega.OmegaTest;
+import dev.polyj.presburger.omega.RationalRedundancy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -106,51 +107,19 @@ final class RationalElimination {
   }
 
   /**
-   * Removes, one after the other, the inequalities implied by the remaining rows over the
-   * rationals; marks the system infeasible when it has no rational solution. Inequality
-   * {@code r >= 0} is implied when no solution of the others has {@code r < 0}; on the homogenized
-   * rows (the constant times a new variable {@code t}), that is: no point of the others with
-   * {@code t >= 1} and {@code r <= -1} (the rows are a cone: a point with {@code t > 0} and
-   * {@code r < 0} scales to one). A test that leaves 64 bits keeps the row. Each removal keeps the
-   * solutions (empty or not), so the order of the tests does not matter for the result's points.
+   * Removes the inequalities implied by the others over the rationals ({@link
+   * RationalRedundancy}); marks the system infeasible when it has no rational solution. The
+   * system keeps its solutions, so the order of the tests does not matter for the result's points.
    */
   static void removeRedundant(System s) {
-    int w = s.ineqs.isEmpty() ? 0 : s.ineqs.get(0).length;
-    if (w == 0) return;
-    if (OmegaTest.isRationallyEmpty(w - 1, s.eqs, s.ineqs)) {
+    if (s.ineqs.isEmpty()) return;
+    if (OmegaTest.isRationallyEmpty(s.ineqs.get(0).length - 1, s.eqs, s.ineqs)) {
       s.infeasible = true;
       return;
     }
-    List<long[]> eqs = new ArrayList<>(s.eqs.size());
-    for (long[] e : s.eqs) eqs.add(homogenized(e));
-    List<long[]> kept = new ArrayList<>(s.ineqs.size());
-    for (long[] r : s.ineqs) kept.add(homogenized(r));
-    long[] positive = new long[w + 1]; // t - 1 >= 0
-    positive[0] = -1;
-    positive[w] = 1;
-    for (int i = 0; i < kept.size(); ) { // kept and s.ineqs: the same rows, in the same order
-      long[] h = kept.get(i);
-      List<long[]> test = new ArrayList<>(kept.size() + 1);
-      for (int j = 0; j < kept.size(); j++) if (j != i) test.add(kept.get(j));
-      test.add(positive);
-      long[] violated = Ints.negate(h); // -r - 1 >= 0
-      violated[0] = -1;
-      test.add(violated);
-      if (OmegaTest.isRationallyEmpty(w, eqs, test)) {
-        kept.remove(i);
-        s.ineqs.remove(i);
-      } else {
-        i++;
-      }
-    }
-  }
-
-  /** Row {@code [c, a...]} as {@code [0, a..., c]}: the constant moved to a last column. */
-  private static long[] homogenized(long[] r) {
-    long[] h = new long[r.length + 1];
-    java.lang.System.arraycopy(r, 1, h, 1, r.length - 1);
-    h[r.length] = r[0];
-    return h;
+    List<long[]> kept = RationalRedundancy.withoutRedundant(s.eqs, s.ineqs);
+    s.ineqs.clear();
+    s.ineqs.addAll(kept);
   }
 
   /** r - (r[col] / p[col]) p, scaled to stay integral (p[col] > 0, so inequalities keep direction). */

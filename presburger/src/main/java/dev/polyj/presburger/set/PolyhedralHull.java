@@ -1,7 +1,7 @@
 package dev.polyj.presburger.set;
 
 import dev.polyj.presburger.arith.Ints;
-import dev.polyj.presburger.omega.OmegaTest;
+import dev.polyj.presburger.omega.RationalRedundancy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -127,39 +127,11 @@ final class PolyhedralHull {
     out.put(new LongsKey(r), r);
   }
 
-  /**
-   * The rows without those implied by the others over the rationals. A row {@code c} is implied
-   * when, with {@code (z, s)} the homogenized variables ({@code s >= 0}), the other rows and
-   * {@code c(z, s) <= -1} have no rational solution: a solution with {@code s > 0} scales to a point
-   * of the other rows violating {@code c}, one with {@code s = 0} to a direction of their recession
-   * cone along which {@code c} decreases without bound.
-   */
+  /** The rows without those implied by the others over the rationals ({@link RationalRedundancy}). */
   private static List<long[]> withoutRedundant(List<long[]> rows) {
     for (long[] q : rows) {
       if (Ints.isZero(q, 1, q.length) && q[0] < 0) return List.of(q); // infeasible
     }
-    if (rows.isEmpty()) return rows;
-    int w = rows.get(0).length;
-    List<long[]> kept = new ArrayList<>(rows);
-    for (int i = kept.size() - 1; i >= 0; i--) {
-      List<long[]> system = new ArrayList<>();
-      for (int k = 0; k < kept.size(); k++) if (k != i) system.add(homogenized(kept.get(k), w));
-      long[] sPositive = new long[w + 1];
-      sPositive[w] = 1;
-      system.add(sPositive);
-      long[] violated = Ints.negate(homogenized(kept.get(i), w));
-      violated[0] = -1;
-      system.add(violated);
-      if (OmegaTest.isRationallyEmpty(w, List.of(), system)) kept.remove(i);
-    }
-    return kept;
-  }
-
-  /** Row {@code c + a.z >= 0} as {@code 0 + a.z + c s >= 0} over {@code [1, z, s]}. */
-  private static long[] homogenized(long[] q, int w) {
-    long[] h = new long[w + 1];
-    System.arraycopy(q, 1, h, 1, w - 1);
-    h[w] = q[0];
-    return h;
+    return RationalRedundancy.withoutRedundant(List.of(), rows);
   }
 }
