@@ -4,9 +4,12 @@ import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Coalescing (isl's {@code isl_map_coalesce}, after Verdoolaege's "Integer set coalescing"):
@@ -28,9 +31,18 @@ import java.util.Set;
  * each pair of pieces is tried once. Most pairs fail; known points of the pieces ({@link
  * CoalescingWitnesses}) refute most of their tests without a search, with the same answers; the
  * tests that do run are answered once per system of rows ({@link CoalescingMemo}).
+ *
+ * <p>A pair that only the first candidate could merge (no parameter-domain retry, wrapping bound
+ * to give up) is refuted before the validity of its constraints is decided when a known point of
+ * a third piece lies outside both and in that candidate ({@link Others#inEveryCandidate}): only the
+ * constraints the point violates are then decided, first for the points whose answers are known
+ * without a search. The pieces are the same as when every constraint is decided first.
  */
 final class Coalescing {
   private Coalescing() {}
+
+  /** How many pairs a known point refuted before the validity of their constraints was decided (for tests). */
+  static final LongAdder EARLY_REFUTATIONS = new LongAdder();
 
   static Relation coalesce(Relation r) {
     return coalesce(r, true, Long.MAX_VALUE, true);
@@ -130,6 +142,12 @@ final class Coalescing {
     }
     Known ka = new Known(a, witnesses, pointsA, memo);
     Known kb = new Known(b, witnesses, pointsB, memo);
+    Others others = new Others(pieces, witnesses, al, width);
+    if (!rescuable(a, b, la, lb, ka, kb, width)
+        && others.inEveryCandidate(new Side(la, lb, kb, width), new Side(lb, la, ka, width))) {
+      EARLY_REFUTATIONS.increment();
+      return null;
+    }
     List<long[]> validA = valid(la, lb, width, kb);
     if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
     List<long[]> validB = valid(lb, la, width, ka);
@@ -139,9 +157,8 @@ final class Coalescing {
     cand.addAll(validB);
     cand.addAll(wrapped(la, lb, validA, width, kb));
     cand.addAll(wrapped(lb, la, validB, width, ka));
-    Others others = new Others(pieces, witnesses, al, width);
     BasicRelation c = candidate(al, a, b, cand, others);
-    if (c == null && a.nParam() > 0 && a.nVar() > a.nParam() && a.nLocal() == 0 && b.nLocal() == 0) {
+    if (c == null && parameterRetry(a, b)) {
       // the candidate may only fail for parameter values where neither piece has points (tried on
       // pieces without locals, where the extra subtraction stays cheap)
       List<long[]> params = parameterDomain(a, b, width);
@@ -157,6 +174,41 @@ final class Coalescing {
       }
     }
     return c == null ? null : Redundancy.simplify(c);
+  }
+
+  /**
+   * True when a pair whose first candidate (the constraints of each piece valid on the other, and
+   * those {@link #wrapped} around an equality) fails may still be merged: the parameter-domain
+   * retry applies, or {@link #wrappedCandidate} may run (few columns, at most {@link #MAX_CUT}
+   * constraints of each piece shown by known points to fail on the other, not both pieces flat in
+   * different directions). Otherwise a point outside the pair in the first candidate refutes the
+   * pair ({@link Others#inEveryCandidate}).
+   */
+  private static boolean rescuable(BasicRelation a, BasicRelation b, Lifted la, Lifted lb, Known ka, Known kb,
+      int width) {
+    if (parameterRetry(a, b)) return true;
+    if (width > MAX_WRAP_WIDTH || knownCut(la, kb) > MAX_CUT || knownCut(lb, ka) > MAX_CUT) return false;
+    return width <= MAX_FLAT_WRAP_WIDTH || !(knownForeign(la, kb) && knownForeign(lb, ka));
+  }
+
+  /** True when a failed candidate is tried again with the parameter domain's constraints. */
+  private static boolean parameterRetry(BasicRelation a, BasicRelation b) {
+    return a.nParam() > 0 && a.nVar() > a.nParam() && a.nLocal() == 0 && b.nLocal() == 0;
+  }
+
+  /** How many constraints of p a known point of the other piece violates (they are not valid there). */
+  private static int knownCut(Lifted p, Known other) {
+    int n = 0;
+    for (long[] c : p.constraints) if (CoalescingWitnesses.violated(c, other.lifted)) n++;
+    return n;
+  }
+
+  /** True when a side of an equality of p is violated by a known point of the other piece. */
+  private static boolean knownForeign(Lifted p, Known other) {
+    for (int i = 0; i < 2 * p.eqs.size(); i++) {
+      if (CoalescingWitnesses.violated(p.constraints.get(i), other.lifted)) return true;
+    }
+    return false;
   }
 
   /** True when some equality of p does not hold on the other piece (a side of it is not valid). */
@@ -377,12 +429,150 @@ final class Coalescing {
    */
   private static List<long[]> wrapped(Lifted p, Lifted q, List<long[]> valid, int width, Known known) {
     List<long[]> out = new ArrayList<>();
-    if (p.eqs.isEmpty() || valid.size() == p.constraints.size()) return out;
-    // an equality of p that is a non-zero constant on q (its value at any point of q)
+    if (valid.size() == p.constraints.size()) return out;
+    ConstantEquality ce = constantEquality(p, q, width, known);
+    if (ce == null) return out;
+    for (long[] c : p.constraints) {
+      if (valid.contains(c)) continue;
+      long[] w = wrap(c, ce, q, width, known);
+      if (w != null) out.add(w);
+    }
+    return out;
+  }
+
+  /**
+   * Constraint c of p (not valid on q) wrapped around the equality {@code e = 0} of p on which q
+   * is the constant {@code k}: {@code |k| c - sign(k) m e} for the minimum m of c on q; null when c
+   * is unbounded below on q.
+   */
+  private static long[] wrap(long[] c, ConstantEquality ce, Lifted q, int width, Known known) {
+    Long m = known.memo.minimum(width, q.eqs, q.ineqs, c, Ints.neg(c[0]));
+    if (m == null) return null; // unbounded below on q
+    long mc = Ints.add(c[0], m); // the minimum of c on q, negative
+    long k = ce.value();
+    return Ints.combine(Math.abs(k), c, Ints.neg(Ints.mul(Long.signum(k), mc)), ce.row());
+  }
+
+  /**
+   * One piece p of a pair, seen from the other q (whose known points are {@code known}): which of
+   * p's constraints hold on q, and what they become in the first candidate. Each answer is asked
+   * once, from the tests the full merge asks too.
+   */
+  private static final class Side {
+    /** Answers of {@link #admits}. */
+    static final int REFUSED = 0;
+    static final int ADMITTED = 1;
+    static final int UNDECIDED = 2;
+
+    /** What is known of a constraint of p on q. */
+    private static final byte UNASKED = 0;
+    private static final byte HOLDS = 1;
+    private static final byte FAILS = 2;
+    /** Not decided without a search (asked in a cheap scan). */
+    private static final byte OPEN = 3;
+
+    final Lifted p;
+    final Lifted q;
+    final Known known;
+    final int width;
+    private boolean equalityAsked;
+    private ConstantEquality equality;
+    private final long[][] rows;
+    private final byte[] status;
+    /** The wrap of each failing constraint (null: not computed; an empty array: unbounded, none). */
+    private final long[][] wraps;
+    /** The order the constraints are evaluated in: the last to refuse a point comes first. */
+    private final int[] order;
+
+    Side(Lifted p, Lifted q, Known known, int width) {
+      this.p = p;
+      this.q = q;
+      this.known = known;
+      this.width = width;
+      rows = p.constraints.toArray(new long[0][]);
+      status = new byte[rows.length];
+      wraps = new long[rows.length][];
+      order = new int[rows.length];
+      for (int i = 0; i < order.length; i++) order[i] = i;
+    }
+
+    /**
+     * Whether x (lifted) lies outside p and satisfies what p contributes to the first candidate:
+     * its constraints valid on q, and the wraps of the others around an equality of p constant on
+     * q (when there is one). {@link #REFUSED} when x lies in p or violates that contribution;
+     * with {@code cheap}, only answers known without a search are used, and {@link #UNDECIDED}
+     * says that a search would be needed.
+     */
+    int admits(long[] x, boolean cheap) {
+      boolean outside = false;
+      boolean undecided = false;
+      ConstantEquality eq = equality();
+      boolean beyond = eq == null || Long.signum(eq.value()) * Ints.evaluateSign(eq.row(), x) >= 0;
+      for (int o = 0; o < order.length; o++) {
+        int i = order[o];
+        long[] c = rows[i];
+        int sc = Ints.evaluateSign(c, x);
+        if (sc < 0) outside = true;
+        if (sc >= 0 && beyond) continue; // c, and its wrap if any, hold at x
+        byte h = status[i];
+        if (h == UNASKED || (h == OPEN && !cheap)) {
+          h = Rows.impliedBySingleRow(c, q.eqs, q.ineqs) ? HOLDS
+              : CoalescingWitnesses.violated(c, known.lifted) ? FAILS
+              : cheap ? OPEN
+              : holds(c, q, width, known) ? HOLDS : FAILS;
+          status[i] = h;
+        }
+        if (h == OPEN) {
+          undecided = true;
+          continue;
+        }
+        if (h == HOLDS) {
+          if (sc < 0) return refused(o);
+          continue;
+        }
+        if (eq == null) continue;
+        if (wraps[i] == null) {
+          if (cheap) {
+            undecided = true;
+            continue;
+          }
+          long[] w = wrap(c, eq, q, width, known);
+          wraps[i] = w == null ? new long[0] : w;
+        }
+        if (wraps[i].length > 0 && Ints.evaluateSign(wraps[i], x) < 0) return refused(o);
+      }
+      if (!outside) return REFUSED;
+      return undecided ? UNDECIDED : ADMITTED;
+    }
+
+    /** REFUSED, with the refusing constraint (at position o of the order) moved to the front. */
+    private int refused(int o) {
+      int i = order[o];
+      System.arraycopy(order, 0, order, 1, o);
+      order[0] = i;
+      return REFUSED;
+    }
+
+    private ConstantEquality equality() {
+      if (!equalityAsked) {
+        equality = constantEquality(p, q, width, known);
+        equalityAsked = true;
+      }
+      return equality;
+    }
+  }
+
+  /** An equality {@code row = 0} of one piece on which the other piece has the constant {@code value != 0}. */
+  private record ConstantEquality(long[] row, long value) {}
+
+  /**
+   * The first equality of p that is a non-zero constant on q, with that constant, or null. The
+   * constant is its value at any point of q, so the answer does not depend on which point is used.
+   */
+  private static ConstantEquality constantEquality(Lifted p, Lifted q, int width, Known known) {
+    if (p.eqs.isEmpty()) return null;
     long[] point = known.lifted.isEmpty() ? Sampling.sampleRows(width, width - 1, q.eqs, q.ineqs)
         : known.lifted.get(0);
-    long[] e = null;
-    long k = 0;
     for (long[] eq : p.eqs) {
       long v;
       try {
@@ -391,20 +581,10 @@ final class Coalescing {
         continue; // not a constant that fits in 64 bits
       }
       if (v != 0 && !CoalescingWitnesses.notConstant(eq, v, known.lifted) && isConstant(eq, v, q, width, known.memo)) {
-        e = eq;
-        k = v;
-        break;
+        return new ConstantEquality(eq, v);
       }
     }
-    if (e == null) return out;
-    for (long[] c : p.constraints) {
-      if (valid.contains(c)) continue;
-      Long m = known.memo.minimum(width, q.eqs, q.ineqs, c, Ints.neg(c[0]));
-      if (m == null) continue; // unbounded below on q
-      long mc = Ints.add(c[0], m); // the minimum of c on q, negative
-      out.add(Ints.combine(Math.abs(k), c, Ints.neg(Ints.mul(Long.signum(k), mc)), e));
-    }
-    return out;
+    return null;
   }
 
   /** True when e = k on every point of q. */
@@ -516,23 +696,27 @@ final class Coalescing {
    */
   private static List<long[]> valid(Lifted p, Lifted q, int width, Known known) {
     List<long[]> out = new ArrayList<>();
-    for (long[] c : p.constraints) {
-      if (Rows.impliedBySingleRow(c, q.eqs, q.ineqs)) {
-        out.add(c);
-        continue;
-      }
-      if (CoalescingWitnesses.violated(c, known.lifted)) continue;
-      List<long[]> test = new ArrayList<>(q.ineqs);
-      test.add(Rows.negation(c));
-      if (known.memo.isEmpty(width, q.eqs, test)) {
-        out.add(c);
-      } else if (known.witnesses.hasRoom(known.piece)) {
-        long[] x = Sampling.sampleRows(width, width - 1, q.eqs, test);
-        known.witnesses.add(known.piece, java.util.Arrays.copyOf(x, known.piece.nVar()));
-        known.lifted.add(x);
-      }
-    }
+    for (long[] c : p.constraints) if (holds(c, q, width, known)) out.add(c);
     return out;
+  }
+
+  /**
+   * True when constraint c (of the other piece) holds on every point of q, whose known points are
+   * {@code known}. A constraint violated by a known point of q does not; one found violated by the
+   * exact test gives q a known point that violates it.
+   */
+  private static boolean holds(long[] c, Lifted q, int width, Known known) {
+    if (Rows.impliedBySingleRow(c, q.eqs, q.ineqs)) return true;
+    if (CoalescingWitnesses.violated(c, known.lifted)) return false;
+    List<long[]> test = new ArrayList<>(q.ineqs);
+    test.add(Rows.negation(c));
+    if (known.memo.isEmpty(width, q.eqs, test)) return true;
+    if (known.witnesses.hasRoom(known.piece)) {
+      long[] x = Sampling.sampleRows(width, width - 1, q.eqs, test);
+      known.witnesses.add(known.piece, java.util.Arrays.copyOf(x, known.piece.nVar()));
+      known.lifted.add(x);
+    }
+    return false;
   }
 
   /** A piece, its known points lifted to the pair's aligned columns, and where to record new ones. */
@@ -550,6 +734,9 @@ final class Coalescing {
     private List<long[][]> lifted;
     private int nextToLift;
     private Div[] divs;
+    /** The piece of each point, and of each lifted point. */
+    private List<BasicRelation> owners;
+    private List<BasicRelation> liftedOwners;
 
     Others(List<BasicRelation> pieces, CoalescingWitnesses witnesses, DivAlignment al, int width) {
       this.pieces = pieces;
@@ -565,27 +752,87 @@ final class Coalescing {
      * (a test that finds such a point early lifts no more), each once per pair.
      */
     boolean holdPointOutside(List<long[]> cand, BasicRelation a, BasicRelation b) {
+      for (int k = 0; ; k++) {
+        long[][] px = point(k, a, b);
+        if (px == null) return false;
+        if (outside(cand, px, a, b)) return refutedBy(k);
+      }
+    }
+
+    /**
+     * True when a known point of another piece lies in neither piece of the pair and in the first
+     * candidate (each side's valid constraints and wraps, {@link Side#admits}): that candidate then
+     * has a point outside the pair and fails. Only the constraints such points violate are tested,
+     * and only tests the full merge would ask (whose answers are then remembered), instead of the
+     * validity of every constraint of both pieces.
+     */
+    boolean inEveryCandidate(Side sa, Side sb) {
+      BasicRelation a = sb.known.piece();
+      BasicRelation b = sa.known.piece();
+      // the first points with the answers known without a search; then those of them left
+      // undecided and all further points, asking the tests
+      List<Integer> undecided = new ArrayList<>();
+      int k = 0;
+      for (; k < CHEAP_POINTS; k++) {
+        long[][] px = point(k, a, b);
+        if (px == null) break;
+        int ra = sa.admits(px[1], true);
+        if (ra == Side.REFUSED) continue;
+        int rb = sb.admits(px[1], true);
+        if (rb == Side.REFUSED) continue;
+        if (ra == Side.ADMITTED && rb == Side.ADMITTED) return refutedBy(k);
+        undecided.add(k);
+      }
+      for (int u : undecided) {
+        long[] x = point(u, a, b)[1];
+        if (sa.admits(x, false) == Side.ADMITTED && sb.admits(x, false) == Side.ADMITTED) return refutedBy(u);
+      }
+      for (; ; k++) {
+        long[][] px = point(k, a, b);
+        if (px == null) return false;
+        if (sa.admits(px[1], false) == Side.ADMITTED && sb.admits(px[1], false) == Side.ADMITTED) return refutedBy(k);
+      }
+    }
+
+    /** How many points are first scanned with the answers known without a search. */
+    private static final int CHEAP_POINTS = 64;
+
+    /** The k-th known point of the other pieces as {point, lifted point}, lifted when first reached; null past the last. */
+    private long[][] point(int k, BasicRelation a, BasicRelation b) {
       if (points == null) {
         points = new ArrayList<>();
-        for (BasicRelation r : pieces) {
-          if (r == a || r == b) continue;
-          points.addAll(witnesses.of(r));
+        owners = new ArrayList<>();
+        List<BasicRelation> order = new ArrayList<>(witnesses.recentRefuters());
+        order.addAll(pieces);
+        Set<BasicRelation> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (BasicRelation r : order) {
+          if (r == a || r == b || !seen.add(r)) continue;
+          for (long[] p : witnesses.of(r)) {
+            points.add(p);
+            owners.add(r);
+          }
         }
         lifted = new ArrayList<>();
+        liftedOwners = new ArrayList<>();
         divs = al.divs(width);
       }
-      for (long[][] px : lifted) {
-        if (outside(cand, px, a, b)) return true;
-      }
-      while (nextToLift < points.size()) {
-        long[] p = points.get(nextToLift++);
+      while (k >= lifted.size()) {
+        if (nextToLift >= points.size()) return null;
+        long[] p = points.get(nextToLift);
         long[] x = CoalescingWitnesses.lift(p, divs, al.nVar(), width);
-        if (x == null) continue;
-        long[][] px = {p, x};
-        lifted.add(px);
-        if (outside(cand, px, a, b)) return true;
+        if (x != null) {
+          lifted.add(new long[][] {p, x});
+          liftedOwners.add(owners.get(nextToLift));
+        }
+        nextToLift++;
       }
-      return false;
+      return lifted.get(k);
+    }
+
+    /** Records that the k-th point refuted a pair (its piece's points are scanned first next time): true. */
+    private boolean refutedBy(int k) {
+      witnesses.refuter(liftedOwners.get(k));
+      return true;
     }
 
     private static boolean outside(List<long[]> cand, long[][] px, BasicRelation a, BasicRelation b) {

@@ -19,7 +19,8 @@ import java.util.Map;
  *
  * <p>Each piece starts with one sample point; a piece built by merging two keeps the points of
  * both; a failed validity test may add the point that refuted it ({@link #refuted}), so that the
- * next test of a similar constraint on the same piece is answered without a search. Points are
+ * next test of a similar constraint on the same piece is answered without a search. The pieces
+ * whose points refuted pairs last are scanned first ({@link #recentRefuters}). Points are
  * over the piece's variables (parameters then dimensions) and are lifted to the columns of each
  * {@link DivAlignment} by evaluating its divisions.
  */
@@ -27,7 +28,11 @@ final class CoalescingWitnesses {
   /** Most points kept per piece. */
   static final int MAX_POINTS = 8;
 
+  /** Most pieces remembered as recent refuters. */
+  private static final int MAX_RECENT = 8;
+
   private final Map<BasicRelation, List<long[]>> points = new IdentityHashMap<>();
+  private final List<BasicRelation> recent = new ArrayList<>();
   private final boolean enabled;
 
   /** Known points, or none at all when not {@code enabled} (every test then runs in full). */
@@ -49,8 +54,30 @@ final class CoalescingWitnesses {
     return l;
   }
 
+  /**
+   * The pieces whose points refuted a pair most recently, latest first (pieces still being
+   * coalesced): a point that lies between some pieces often lies between others, so the candidates
+   * of the next pairs are checked against those points first.
+   */
+  List<BasicRelation> recentRefuters() {
+    return recent;
+  }
+
+  /** Records that a point of r refuted a pair. */
+  void refuter(BasicRelation r) {
+    for (int i = 0; i < recent.size(); i++) {
+      if (recent.get(i) == r) {
+        recent.remove(i);
+        break;
+      }
+    }
+    recent.add(0, r);
+    if (recent.size() > MAX_RECENT) recent.remove(recent.size() - 1);
+  }
+
   /** Records that {@code m} has the points of a and b (m is their merge, or one of them). */
   void merged(BasicRelation m, BasicRelation a, BasicRelation b) {
+    recent.removeIf(r -> r != m && (r == a || r == b)); // no longer pieces of the coalescing
     if (!enabled) return;
     List<long[]> l = new ArrayList<>(of(a));
     for (long[] p : of(b)) if (l.size() < MAX_POINTS) l.add(p);

@@ -1,10 +1,14 @@
 package dev.polyj.presburger.set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.polyj.presburger.notation.IslParser;
 import dev.polyj.presburger.set.SetOpsFixtures.Case;
+import java.util.stream.Collectors;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -66,5 +70,46 @@ class CoalescingWitnessesProperties {
       assertEquals(1, with.basics().size(), () -> "not fused: " + with);
       assertEquals(true, with.isEqual(r));
     }
+  }
+
+  /**
+   * Unions of up to 7 pieces in 9 dimensions (too many columns for wrapping): boxes and strided
+   * strips in the first two, constants in the others. Pairs that only the first candidate could
+   * merge are refuted by points of the other pieces before their validity tests
+   * ({@code Coalescing.EARLY_REFUTATIONS}); the pieces must be those of the exact order.
+   */
+  @Provide
+  Arbitrary<String> flatPieces() {
+    Arbitrary<String> piece = Combinators.combine(
+            Arbitraries.integers().between(0, 6), Arbitraries.integers().between(0, 3),
+            Arbitraries.integers().between(0, 6), Arbitraries.integers().between(0, 3),
+            Arbitraries.integers().between(0, 1), Arbitraries.integers().between(0, 2),
+            Arbitraries.integers().between(0, 1))
+        .as((i0, di, j0, dj, z, stride, w) -> "[i, j, 0, 0, 0, 0, " + z + ", 0, " + w + "] : " + i0 + " <= i <= "
+            + (i0 + di) + " and " + j0 + " <= j <= " + (j0 + dj)
+            + (stride == 0 ? "" : " and (i + j) mod " + (stride + 1) + " = 0"));
+    return piece.list().ofMinSize(3).ofMaxSize(7)
+        .map(ps -> "{ " + ps.stream().collect(Collectors.joining("; ")) + " }");
+  }
+
+  @Property(tries = 200, edgeCases = EdgeCasesMode.NONE)
+  void refutingPairsEarlyGivesTheSamePieces(@ForAll("flatPieces") String text) {
+    Relation r = IslParser.parseRelation(text);
+    Relation with = Coalescing.coalesce(r, true);
+    Relation without = Coalescing.coalesce(r, false);
+    assertEquals(without.basics(), with.basics(), () -> "known points changed the coalescing of " + r);
+    assertTrue(with.isEqual(r), () -> "points changed: " + r + " -> " + with);
+  }
+
+  /** Three segments on a line of a 9-dimensional space: the outer two are refuted by the middle one's point. */
+  @Example
+  void aPointBetweenTwoPiecesRefutesThemBeforeTheirValidityTests() {
+    Relation r = IslParser.parseRelation("{ [i, 0, 0, 0, 0, 0, 0, 0, 0] : 0 <= i <= 2; "
+        + "[i, 0, 0, 0, 0, 0, 0, 0, 0] : 10 <= i <= 12; [i, 0, 0, 0, 0, 0, 0, 0, 0] : 5 <= i <= 7 }");
+    long before = Coalescing.EARLY_REFUTATIONS.sum();
+    Relation with = Coalescing.coalesce(r, true);
+    assertTrue(Coalescing.EARLY_REFUTATIONS.sum() > before, "no pair refuted early");
+    assertEquals(Coalescing.coalesce(r, false).basics(), with.basics());
+    assertEquals(3, with.nBasic());
   }
 }
