@@ -21,6 +21,9 @@
  *       under the parallel-work flag;
  *   <li>{@code column-interchange}: column walks turned into row-wise strips ({@link
  *       dev.polyj.codegen.transform.ColumnInterchange});
+ *   <li>{@code recurrence-interleaving}: independent recurrences run side by side in vectorized
+ *       strips ({@link dev.polyj.codegen.transform.RecurrenceInterleaving}; strip-mine and
+ *       interchange);
  *   <li>{@code register-blocking}: matrix-product micro-kernels register-blocked ({@link
  *       dev.polyj.codegen.transform.RegisterBlocking}; Low et al., BLIS, TOMS 2016);
  *   <li>{@code scalar-promotion}: accumulators of innermost loops in local variables ({@link

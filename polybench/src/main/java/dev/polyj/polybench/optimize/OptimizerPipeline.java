@@ -72,6 +72,7 @@ public final class OptimizerPipeline {
         new UnrollAndJamPass(),
         new VersionsPass(),
         new ColumnInterchangePass(),
+        new dev.polyj.codegen.transform.RecurrenceInterleavingPass(),
         new RegisterBlockingPass(),
         new ScalarPromotionPass(),
         new dev.polyj.codegen.transform.CyclicSchedulePass(),

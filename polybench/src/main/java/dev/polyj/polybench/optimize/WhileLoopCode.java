@@ -20,14 +20,14 @@ import java.util.List;
  * <p>The passes that rewrite statement bodies or keep array elements in registers across
  * statements cannot see into a compound statement's code, so they do not run on the region
  * around the loops (they still run on the loop bodies): scalar expansion, DeLICM, SDR, QUOV,
- * reductions, histograms, product packing, unroll-and-jam, column interchange, register blocking
- * and scalar promotion. A loop inside other loops gets a body without OpenMP constructs (those
+ * reductions, histograms, product packing, unroll-and-jam, column interchange, recurrence
+ * interleaving, register blocking and scalar promotion. A loop inside other loops gets a body without OpenMP constructs (those
  * loops may run in parallel or be vectorized).
  */
 final class WhileLoopCode {
   /** The passes left out of the optimization of a region holding compound statements. */
   static final List<String> OUTER_DISABLED = List.of("sdr", "delicm", "scalar-expansion", "quov", "reductions",
-      "histograms", "product-packing", "unroll-and-jam", "column-interchange", "register-blocking",
+      "histograms", "product-packing", "unroll-and-jam", "column-interchange", "recurrence-interleaving", "register-blocking",
       "scalar-promotion");
   /** The passes left out of the optimization of a loop body (a guard on the body's code has no place). */
   static final List<String> BODY_DISABLED = List.of("quov");

@@ -42,7 +42,7 @@ class SequentialTimeTest {
   }
 
   /** The default optimizer's C for a kernel of the embedded suite at a dataset (e.g. MINI_DATASET). */
-  private static String optimized(String name, String dataset, Path dir) throws Exception {
+  static String optimized(String name, String dataset, Path dir) throws Exception {
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(dir);
     Kernel k = suite.kernel(name).orElseThrow();
