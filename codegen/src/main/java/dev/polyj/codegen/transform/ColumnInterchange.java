@@ -99,7 +99,8 @@ public final class ColumnInterchange {
     return new Node.For(strip, f.init(), f.upper(), STRIP, walk, f.pragmas(), null, true);
   }
 
-  private static boolean statementsOnly(Node n, List<Node.User> out) {
+  /** True when n is a statement or a block of statements (added to {@code out}), no loop or guard. */
+  static boolean statementsOnly(Node n, List<Node.User> out) {
     if (n instanceof Node.User u) {
       out.add(u);
       return true;

@@ -69,7 +69,7 @@ public final class RecurrenceInterleaving {
         return null;
       }
       List<Node.User> users = new ArrayList<>();
-      if (!statementsOnly(g.body(), users) || users.isEmpty()) return null;
+      if (!ColumnInterchange.statementsOnly(g.body(), users) || users.isEmpty()) return null;
       for (Node.User u : users) if (!writesAlong(u, g.iterator(), scop)) return null;
       recurrence = true;
     }
@@ -109,17 +109,5 @@ public final class RecurrenceInterleaving {
       if (!along) return false;
     }
     return any;
-  }
-
-  private static boolean statementsOnly(Node n, List<Node.User> out) {
-    if (n instanceof Node.User u) {
-      out.add(u);
-      return true;
-    }
-    if (n instanceof Node.Block b) {
-      for (Node c : b.children()) if (!statementsOnly(c, out)) return false;
-      return true;
-    }
-    return false;
   }
 }
