@@ -143,20 +143,21 @@ final class Coalescing {
     Known ka = new Known(a, witnesses, pointsA, memo);
     Known kb = new Known(b, witnesses, pointsB, memo);
     Others others = new Others(pieces, witnesses, al, width);
-    if (!rescuable(a, b, la, lb, ka, kb, width)
-        && others.inEveryCandidate(new Side(la, lb, kb, width), new Side(lb, la, ka, width))) {
+    Side sa = new Side(la, lb, kb, width);
+    Side sb = new Side(lb, la, ka, width);
+    if (!rescuable(a, b, la, lb, ka, kb, width) && others.inEveryCandidate(sa, sb)) {
       EARLY_REFUTATIONS.increment();
       return null;
     }
-    List<long[]> validA = valid(la, lb, width, kb);
+    List<long[]> validA = sa.valid();
     if (!rewritten && validA.size() == la.constraints.size()) return a; // b inside a
-    List<long[]> validB = valid(lb, la, width, ka);
+    List<long[]> validB = sb.valid();
     if (!rewritten && validB.size() == lb.constraints.size()) return b; // a inside b
     List<long[]> cand = new ArrayList<>(pin);
     cand.addAll(validA);
     cand.addAll(validB);
-    cand.addAll(wrapped(la, lb, validA, width, kb));
-    cand.addAll(wrapped(lb, la, validB, width, ka));
+    cand.addAll(sa.wrapped(validA));
+    cand.addAll(sb.wrapped(validB));
     BasicRelation c = candidate(al, a, b, cand, others);
     if (c == null && parameterRetry(a, b)) {
       // the candidate may only fail for parameter values where neither piece has points (tried on
@@ -178,7 +179,7 @@ final class Coalescing {
 
   /**
    * True when a pair whose first candidate (the constraints of each piece valid on the other, and
-   * those {@link #wrapped} around an equality) fails may still be merged: the parameter-domain
+   * those {@link Side#wrapped} around an equality) fails may still be merged: the parameter-domain
    * retry applies, or {@link #wrappedCandidate} may run (few columns, at most {@link #MAX_CUT}
    * constraints of each piece shown by known points to fail on the other, not both pieces flat in
    * different directions). Otherwise a point outside the pair in the first candidate refutes the
@@ -421,26 +422,6 @@ final class Coalescing {
   }
 
   /**
-   * Wrapping of the constraints of p that fail on q around an equality of p: where an equality
-   * {@code e = 0} of p is constant, {@code e = k != 0}, on q, and c >= 0 of p has minimum
-   * {@code m < 0} on q, the constraint {@code |k| c - sign(k) m e >= 0} is the same as c on p (there
-   * e = 0) and holds on q, touching it. This recovers the constraint that joins a layer with
-   * its neighbour, e.g. {@code i <= N + 1} from {@code N = 0, i <= 1} and {@code N = 1, i <= 2}.
-   */
-  private static List<long[]> wrapped(Lifted p, Lifted q, List<long[]> valid, int width, Known known) {
-    List<long[]> out = new ArrayList<>();
-    if (valid.size() == p.constraints.size()) return out;
-    ConstantEquality ce = constantEquality(p, q, width, known);
-    if (ce == null) return out;
-    for (long[] c : p.constraints) {
-      if (valid.contains(c)) continue;
-      long[] w = wrap(c, ce, q, width, known);
-      if (w != null) out.add(w);
-    }
-    return out;
-  }
-
-  /**
    * Constraint c of p (not valid on q) wrapped around the equality {@code e = 0} of p on which q
    * is the constant {@code k}: {@code |k| c - sign(k) m e} for the minimum m of c on q; null when c
    * is unbounded below on q.
@@ -543,6 +524,44 @@ final class Coalescing {
       }
       if (!outside) return REFUSED;
       return undecided ? UNDECIDED : ADMITTED;
+    }
+
+    /**
+     * The constraints of p that hold on every point of q, in p's order (a constraint violated by a
+     * known point of q does not; one found violated by the exact test gives q a known point that
+     * violates it). Answers found by {@link #admits} are reused.
+     */
+    List<long[]> valid() {
+      List<long[]> out = new ArrayList<>();
+      for (int i = 0; i < rows.length; i++) {
+        if (status[i] == UNASKED || status[i] == OPEN) status[i] = holds(rows[i], q, width, known) ? HOLDS : FAILS;
+        if (status[i] == HOLDS) out.add(rows[i]);
+      }
+      return out;
+    }
+
+    /**
+     * Wrapping of the constraints of p that fail on q ({@code valid}, from {@link #valid}, holds the
+     * others) around an equality of p: where an equality {@code e = 0} of p is constant, {@code e =
+     * k != 0}, on q, and c >= 0 of p has minimum {@code m < 0} on q, the constraint {@code |k| c -
+     * sign(k) m e >= 0} is the same as c on p (there e = 0) and holds on q, touching it. This
+     * recovers the constraint that joins a layer with its neighbour, e.g. {@code i <= N + 1} from
+     * {@code N = 0, i <= 1} and {@code N = 1, i <= 2}.
+     */
+    List<long[]> wrapped(List<long[]> valid) {
+      List<long[]> out = new ArrayList<>();
+      if (valid.size() == rows.length) return out;
+      ConstantEquality eq = equality();
+      if (eq == null) return out;
+      for (int i = 0; i < rows.length; i++) {
+        if (status[i] == HOLDS) continue;
+        if (wraps[i] == null) {
+          long[] w = wrap(rows[i], eq, q, width, known);
+          wraps[i] = w == null ? new long[0] : w;
+        }
+        if (wraps[i].length > 0) out.add(wraps[i]);
+      }
+      return out;
     }
 
     /** REFUSED, with the refusing constraint (at position o of the order) moved to the front. */
@@ -687,16 +706,6 @@ final class Coalescing {
       m[from] = 0;
       out.add(m);
     }
-    return out;
-  }
-
-  /**
-   * The constraints of p that hold on every point of q. A constraint violated by a known point of
-   * q is not; one found violated by the exact test gives q a known point that violates it.
-   */
-  private static List<long[]> valid(Lifted p, Lifted q, int width, Known known) {
-    List<long[]> out = new ArrayList<>();
-    for (long[] c : p.constraints) if (holds(c, q, width, known)) out.add(c);
     return out;
   }
 
