@@ -140,7 +140,7 @@ class OptimizerEndToEndTest {
    * Reassociated reductions (the default of {@code bench}): every kernel with a reduction is
    * optimized, run on two threads with its parallel loops forced on, and its output agrees with the
    * original's within the tolerance; those whose reductions were reordered are reported as checked
-   * with the tolerance (atax and bicg run their outer loop in parallel with a reduction clause).
+   * with the tolerance (atax, bicg, mvt and gemver run their outer loop in parallel with a reduction clause).
    */
   @Test
   void reassociatedReductionsAgreeWithinTheTolerance(@TempDir Path dir) {
@@ -151,7 +151,7 @@ class OptimizerEndToEndTest {
     assertEquals(0, o.exit(), o.out() + o.err());
     assertTrue(o.out().contains(n + " kernels: " + n + " ok"), o.out());
     assertFalse(o.out().contains("left unchanged"), o.out());
-    for (String k : List.of("atax", "bicg")) {
+    for (String k : List.of("atax", "bicg", "mvt", "gemver")) {
       assertTrue(o.out().lines().anyMatch(l -> l.startsWith(k + " ") && l.endsWith("rel 1e-09")), o.out());
     }
   }

@@ -191,7 +191,7 @@ public final class ScheduleMaps {
   }
 
   /** The value of output {@code d} when an equality fixes it to the same constant in every piece. */
-  static Long constantAt(Relation r, int d) {
+  public static Long constantAt(Relation r, int d) {
     Long value = null;
     for (BasicRelation b : r.basics()) {
       Long v = null;

@@ -12,9 +12,13 @@ import java.util.function.Function;
 
 /**
  * The schedule of a SCoP whose reductions may be reassociated (Doerfert et al., IMPACT 2015,
- * Section 5): one of three candidates.
+ * Section 5): one of four candidates.
  *
  * <ol>
+ *   <li>The program's loops with consecutive nests fused along a matrix they both read ({@link
+ *       ReadFusion}), under the conditions of the next candidate but without comparing counts:
+ *       {@code mvt}'s two matrix-vector products, one reading the matrix by rows and one by
+ *       columns, make one pass over it, parallel with the column sums privatized.
  *   <li>The program's own loops with reduction-enabled code generation (Section 5.1): the
  *       original schedule against the relaxed dependences {@code (D \ D_rho) u D_tau}, its
  *       outermost loops parallel with reduction clauses ({@link ReductionLoops}). Chosen when every
@@ -37,9 +41,14 @@ public final class ReductionSchedules {
    * @param scheduler the optimizer's schedule (tiled, annotated) against the given dependences
    */
   static Scheduled choose(Scop scop, ReductionDependences reductions, UnionRelation all,
-      Function<UnionRelation, Scheduled> scheduler) {
+      Function<UnionRelation, Scheduled> scheduler, boolean readFusion) {
     Scheduled base = withReductionLoops(scheduler.apply(all), scop, reductions);
     List<Boolean> baseLoops = ReductionLoops.outermostLoops(base.tree());
+    if (readFusion) {
+      ScheduleNode fused = ReadFusion.fuse(scop, reductions.relaxed());
+      Scheduled f = fused == null ? null : programOrder(fused, scop, reductions);
+      if (f != null) return f;
+    }
     Scheduled own = programOrder(scop, reductions);
     if (own != null && ReductionLoops.outermostLoops(own.tree()).size() < baseLoops.size()) return own;
     if (baseLoops.contains(false)) {
@@ -57,7 +66,12 @@ public final class ReductionSchedules {
    * when some outermost loop stays sequential or none privatizes a reduction.
    */
   static Scheduled programOrder(Scop scop, ReductionDependences reductions) {
-    ScheduleNode tree = TreeDependences.annotate(scop.schedule(), reductions.relaxed());
+    return programOrder(scop.schedule(), scop, reductions);
+  }
+
+  /** {@link #programOrder(Scop, ReductionDependences)} for another order of the program's loops. */
+  static Scheduled programOrder(ScheduleNode order, Scop scop, ReductionDependences reductions) {
+    ScheduleNode tree = TreeDependences.annotate(order, reductions.relaxed());
     ReductionLoops.Result loops = ReductionLoops.apply(tree, scop, reductions, reductions.reduction());
     if (loops.clauses().isEmpty() || ReductionLoops.outermostLoops(loops.tree()).contains(false)) return null;
 
