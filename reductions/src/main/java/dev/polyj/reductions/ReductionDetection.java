@@ -22,10 +22,16 @@ import java.util.Optional;
  *       {@code l} of the array of {@code x}, taken as it is (the loaded value flows into the store
  *       through that operator only; {@code x op= e} loads {@code x} itself);
  *   <li>{@code l} and the store reach at least one common element over the statement's domain;
- *   <li>no other load of the statement reaches an element that both {@code l} and the store reach.
+ *   <li>no other load of the statement reaches the element the store writes in the same instance.
  * </ul>
- * Subtraction, division and every other operator make the computation non-associative or
- * non-commutative: {@code s = s * 2 + a} and {@code s = a - s} are not reduction-like.
+ * The paper asks more of the last condition (no other load reaching any element that both reach);
+ * other instances' reads of reduced elements are kept in their place among the updates of those
+ * elements by the privatization dependences ({@link ReductionDependences}), and a loop is only
+ * run with private copies when the copies are accessed by the updates alone ({@link ReductionLoops}).
+ * A sum may subtract values other than the load ({@code x -= e}, {@code x = x - e1 + e2}: the
+ * sum of their negations, {@link Reduction#subtracts()}); the load itself must be added.
+ * Division and every other operator make the computation non-associative or non-commutative:
+ * {@code s = s * 2 + a} and {@code s = a - s} are not reduction-like.
  */
 public final class ReductionDetection {
   private ReductionDetection() {}
@@ -45,51 +51,80 @@ public final class ReductionDetection {
     if (!(s.body() instanceof Expr.Assign assign) || assign.target() != store.expr()) return Optional.empty();
     ReductionOperator op;
     Access load = null;
+    boolean subtracts = false;
     if (assign.op().equals("=")) {
       Expr value = assign.value();
       Optional<ReductionOperator> top = operatorOf(value);
       if (top.isEmpty()) return Optional.empty();
       op = top.get();
-      List<Expr> operands = new ArrayList<>();
-      flatten(value, op, operands);
       Relation storeRange = range(s, store);
-      for (Expr operand : operands) {
-        Access a = readOf(s, operand);
-        if (a == null || !a.array().equals(store.array())) continue;
-        if (range(s, a).intersect(storeRange).isEmpty()) continue;
-        if (load != null) return Optional.empty(); // two candidate loads: the value is used twice
-        load = a;
+      // the operands as written first; a sum through subtractions only when the load is not one of them
+      for (boolean signed : new boolean[] {false, true}) {
+        if (signed && (load != null || op != ReductionOperator.SUM)) break;
+        List<Expr> operands = new ArrayList<>();
+        List<Expr> negated = new ArrayList<>();
+        flatten(value, op, signed, false, operands, negated);
+        for (Expr operand : operands) {
+          Access a = readOf(s, operand);
+          if (a == null || !a.array().equals(store.array())) continue;
+          if (range(s, a).intersect(storeRange).isEmpty()) continue;
+          if (load != null) return Optional.empty(); // two candidate loads: the value is used twice
+          load = a;
+        }
+        for (Expr operand : negated) {
+          Access a = readOf(s, operand);
+          // the stored element subtracted from itself: not a sum of the other values
+          if (a != null && a.array().equals(store.array()) && !range(s, a).intersect(storeRange).isEmpty()) {
+            return Optional.empty();
+          }
+        }
+        subtracts = !negated.isEmpty();
       }
     } else {
       Optional<ReductionOperator> compound = ReductionOperator.ofCompound(assign.op());
-      if (compound.isEmpty()) return Optional.empty();
-      op = compound.get();
+      if (compound.isEmpty() && !assign.op().equals("-=")) return Optional.empty();
+      op = compound.orElse(ReductionOperator.SUM);
+      subtracts = assign.op().equals("-=");
       for (Access a : s.reads()) if (a.expr() == assign.target()) load = a;
     }
     if (load == null) return Optional.empty();
     Relation common = range(s, load).intersect(range(s, store));
     if (common.isEmpty()) return Optional.empty();
+    Relation stored = store.relation().intersectDomain(s.domain());
     for (Access a : s.reads()) {
       if (a == load || !a.array().equals(store.array())) continue;
-      if (!range(s, a).intersect(common).isEmpty()) return Optional.empty();
+      // reading the updated element itself would use the partial value twice; other elements of
+      // the array (trisolv's x[j] beside x[i]) are ordered with their updates by the
+      // privatization dependences
+      if (!a.relation().intersectDomain(s.domain()).intersect(stored).isEmpty()) return Optional.empty();
     }
-    return Optional.of(new Reduction(s.name(), store.array(), op, load, store));
+    return Optional.of(new Reduction(s.name(), store.array(), op, load, store, subtracts));
   }
 
-  /** The operator at the top of {@code e}, when it is one a reduction may use. */
+  /** The operator at the top of {@code e}, when it is one a reduction may use (a subtraction is a sum). */
   private static Optional<ReductionOperator> operatorOf(Expr e) {
-    if (e instanceof Expr.Binary b) return ReductionOperator.ofBinary(b.op());
+    if (e instanceof Expr.Binary b) return b.op().equals("-") ? Optional.of(ReductionOperator.SUM) : ReductionOperator.ofBinary(b.op());
     if (e instanceof Expr.Call c && c.args().size() == 2) return ReductionOperator.ofCall(c.name());
     return Optional.empty();
   }
 
-  /** The operands of the maximal chain of {@code op} at the top of {@code e}. */
-  private static void flatten(Expr e, ReductionOperator op, List<Expr> out) {
-    if (operatorOf(e).filter(o -> o == op).isPresent()) {
-      List<Expr> args = e instanceof Expr.Binary b ? List.of(b.left(), b.right()) : ((Expr.Call) e).args();
-      for (Expr a : args) flatten(a, op, out);
+  /**
+   * The operands of the maximal chain of {@code op} at the top of {@code e}: those added to {@code
+   * out}, those subtracted to {@code negated} (with {@code signed}, a sum also goes through {@code
+   * -}, whose right operand changes sign; without, a difference is one operand).
+   */
+  private static void flatten(Expr e, ReductionOperator op, boolean signed, boolean negative, List<Expr> out,
+      List<Expr> negated) {
+    boolean minus = e instanceof Expr.Binary m && m.op().equals("-");
+    if ((signed || !minus) && operatorOf(e).filter(o -> o == op).isPresent()) {
+      if (e instanceof Expr.Binary b) {
+        flatten(b.left(), op, signed, negative, out, negated);
+        flatten(b.right(), op, signed, negative != minus, out, negated);
+      } else {
+        for (Expr a : ((Expr.Call) e).args()) flatten(a, op, signed, negative, out, negated);
+      }
     } else {
-      out.add(e);
+      (negative ? negated : out).add(e);
     }
   }
 

@@ -217,6 +217,7 @@ public final class ReductionLoops {
           if (owner == null) continue;
           Reduction own = reductionOf(name);
           if (own == null || !own.array().equals(owner.array()) || own.operator() != owner.operator()) return null;
+          if (a != own.load() && a != own.store()) return null; // another element of the array: the private copy
           if (!deps.reductionDomains().get(name).isEqual(t.domain())) return null;
         }
       }

@@ -54,9 +54,8 @@ class ReductionDetectionTest {
   @ParameterizedTest
   @ValueSource(strings = {
       "s = s * 2 + A[i]",        // the loaded value is scaled before the sum
-      "s = A[i] - s",            // subtraction is neither associative nor commutative
-      "s = s - A[i]",
-      "s -= A[i]",
+      "s = A[i] - s",            // the loaded value is subtracted: not a sum of the other values
+      "s = A[i] - (s + B[i])",
       "s = s / A[i]",
       "s = (s + A[i]) * 2",
       "s = s + s * A[i]",        // the reduced location is also read elsewhere in the statement
@@ -71,6 +70,27 @@ class ReductionDetectionTest {
   void notReductions(String body) {
     Scop scop = Programs.oneStatement(body);
     assertTrue(ReductionDetection.detect(scop).isEmpty(), body + " detected as a reduction");
+  }
+
+  /** Sums that subtract other values are sums of their negations; the flag says which sums do. */
+  @ParameterizedTest
+  @ValueSource(strings = {"s = s - A[i]|true", "s -= A[i] * B[i]|true", "s = s + A[i] - B[i]|true",
+      "s = s - (A[i] - B[i])|true", "s = A[i] - (B[i] - s)|true", "s = s + (A[i] - B[i])|false",
+      "s += A[i]|false", "B[i] -= B[i + n] * A[i]|true"})
+  void sumsThatSubtract(String caseText) {
+    String[] parts = caseText.split("\\|");
+    List<Reduction> found = ReductionDetection.detect(Programs.oneStatement(parts[0]));
+    assertEquals(1, found.size(), parts[0]);
+    assertEquals(ReductionOperator.SUM, found.get(0).operator());
+    assertEquals(Boolean.parseBoolean(parts[1]), found.get(0).subtracts(), parts[0]);
+  }
+
+  @Test
+  void aSolveReadingOtherElementsOfItsSumIsReductionLike() {
+    // trisolv's row update: x[j] (j < i) is another element of x, final before row i starts
+    Scop scop = Programs.scop("int n, double L[100][100], double x[100]", "",
+        "for (i = 0; i < n; i++)\n  for (j = 0; j < i; j++)\n    x[i] -= L[i][j] * x[j];");
+    assertEquals("S0:x:SUM", summary(ReductionDetection.detect(scop)));
   }
 
   @Test

@@ -14,8 +14,11 @@ public final class ScalarPromotionPass extends BasicPass<RegionState> {
     int changed = 0;
     for (RegionState.Version v : s.versions) {
       var sc = v.scheduled;
+      // the program's order (no schedule): the clauses of its own loops, when they are of this SCoP
+      var own = sc == null && v.scop == s.programOrder ? s.programOrderReductions : null;
       ScalarPromotion.Result p = ScalarPromotion.apply(v.ast, v.scop, v.printer,
-          (statements, locals) -> sc == null ? null : sc.simdClause(statements, locals), s.accumulatorJam);
+          (statements, locals) -> sc != null ? sc.simdClause(statements, locals)
+              : own != null ? own.simdClause(statements, locals) : null, s.accumulatorJam);
       if (!p.ast().equals(v.ast)) changed++;
       v.ast = p.ast();
       v.printer = p.printer();

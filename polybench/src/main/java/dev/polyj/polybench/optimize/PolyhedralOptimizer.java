@@ -365,7 +365,8 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
           RegionState r = run(region.scop(), level);
           replacement = specializationGuard(region) + guarded(r, original, level) + "\n";
           // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
-          boolean reordered = r.reductions != null && (replacement.contains("reduction(") || !r.parallel);
+          boolean reordered = (r.reductions != null || r.programOrderReductions != null)
+              && (replacement.contains("reduction(") || !r.parallel);
           reassociated |= reordered;
           notes.add("region " + (k + 1) + " (" + where(region) + "): optimized"
               + (reordered ? ", reductions reassociated" : "")
@@ -541,7 +542,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       if (region.accepted()) {
         RegionState r = run(region.scop(), level + 2);
         String code = specializationGuard(region) + r.code();
-        reassociated[0] |= r.reductions != null && (code.contains("reduction(") || !r.parallel);
+        reassociated[0] |= (r.reductions != null || r.programOrderReductions != null) && (code.contains("reduction(") || !r.parallel);
         // a pass that made the code for some parameter values only: the original code runs otherwise
         return new GuardedVersions.Version(r.guard == null ? "1" : r.guard, List.of(), code);
       }

@@ -156,6 +156,23 @@ class OptimizerEndToEndTest {
     }
   }
 
+  /**
+   * Reassociated sums in the program's own loops, which run where the work is small (the parallel
+   * loops are not forced here): trisolv and gesummv at SMALL vectorize them, and agree with the
+   * original within the tolerance.
+   */
+  @Test
+  void reassociatedSumsOfTheProgramsOwnLoopsAgreeWithinTheTolerance(@TempDir Path dir) {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    Outcome o = bench(PolyhedralOptimizer.Config.defaults().pipeline(), dir.resolve("out"),
+        List.of("--dataset", "SMALL", "--reassociate", "--kernels", "trisolv,gesummv"));
+    assertEquals(0, o.exit(), o.out() + o.err());
+    assertTrue(o.out().contains("2 kernels: 2 ok"), o.out());
+    for (String k : List.of("trisolv", "gesummv")) {
+      assertTrue(o.out().lines().anyMatch(l -> l.startsWith(k + " ") && l.endsWith("rel 1e-09")), o.out());
+    }
+  }
+
   @Test
   void concurrentStartAndMachineTileSizes(@TempDir Path dir) {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");

@@ -88,6 +88,11 @@ public class ScheduleState {
   /** The reduction clauses when reductions were reassociated, else null. */
   public ReductionClauses reductions;
   /**
+   * The reduction clauses of {@link #programOrder}'s own loops when reductions were reassociated
+   * (its innermost sums vectorized), else null.
+   */
+  public ReductionClauses programOrderReductions;
+  /**
    * Runs the schedule passes before the current one again, on the region's SCoP against other
    * dependences (set by whoever runs the pipeline; reductions compares such schedules).
    */

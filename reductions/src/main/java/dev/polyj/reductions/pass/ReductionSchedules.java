@@ -79,6 +79,17 @@ public final class ReductionSchedules {
   }
 
   /**
+   * The clauses of the program's own loops (run sequentially where the work is small): their
+   * innermost loops that carry only reduction dependences, vectorized with {@code omp simd
+   * reduction} clauses; null when there is none.
+   */
+  static ReductionLoops.Result programOrderLoops(Scop scop, ReductionDependences reductions) {
+    ScheduleNode tree = TreeDependences.annotate(scop.schedule(), reductions.relaxed());
+    ReductionLoops.Result loops = ReductionLoops.apply(tree, scop, reductions, reductions.reduction());
+    return loops.simdLoops().isEmpty() ? null : loops;
+  }
+
+  /**
    * {@code s} with the parallel flags of its loops against the relaxed dependences, then those
    * carrying reduction dependences sequential, except the outermost ones that run in parallel with
    * reduction clauses and the innermost ones that may be vectorized ({@link ReductionLoops}). A

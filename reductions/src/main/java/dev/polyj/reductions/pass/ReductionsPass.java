@@ -50,6 +50,7 @@ public final class ReductionsPass extends BasicPass<ScheduleState> {
     Scheduled chosen = ReductionSchedules.choose(scop, reductions, s.deps(),
         d -> d == s.deps() ? current : s.rescheduler.apply(d), readFusion);
     s.scheduled(chosen);
+    s.programOrderReductions = s.programOrder == scop ? ReductionSchedules.programOrderLoops(scop, reductions) : null;
     if (!(chosen.reductions() instanceof dev.polyj.reductions.ReductionLoops.Result r)) {
       return "reductions found, exact schedule kept";
     }

@@ -96,6 +96,10 @@ public final class PolyhedralProgram {
     noteHistograms();
     for (Reduction red : ReductionDetection.detect(scop)) {
       Statement s = scop.statement(red.statement());
+      if (red.subtracts()) {
+        skipped.put(s.name(), "a sum that subtracts: the accumulated value is not the operands as written");
+        continue;
+      }
       long[][] proj = AffineMaps.rows(red.store().relation().alignParams(scop.params()));
       if (proj == null) {
         skipped.put(s.name(), "the store " + red.array() + " is not affine");
