@@ -48,7 +48,8 @@ public final class ReductionDetection {
     List<Access> writes = s.writes();
     if (writes.size() != 1 || !writes.get(0).isMust()) return Optional.empty();
     Access store = writes.get(0);
-    if (!(s.body() instanceof Expr.Assign assign) || assign.target() != store.expr()) return Optional.empty();
+    // (a rewritten statement, e.g. of an expanded scalar, has equal but not identical expressions)
+    if (!(s.body() instanceof Expr.Assign assign) || !assign.target().equals(store.expr())) return Optional.empty();
     ReductionOperator op;
     Access load = null;
     boolean subtracts = false;
@@ -85,7 +86,7 @@ public final class ReductionDetection {
       if (compound.isEmpty() && !assign.op().equals("-=")) return Optional.empty();
       op = compound.orElse(ReductionOperator.SUM);
       subtracts = assign.op().equals("-=");
-      for (Access a : s.reads()) if (a.expr() == assign.target()) load = a;
+      load = readOf(s, assign.target());
     }
     if (load == null) return Optional.empty();
     Relation common = range(s, load).intersect(range(s, store));
@@ -131,6 +132,7 @@ public final class ReductionDetection {
   /** The read access of {@code s} made by the expression {@code e} itself, or null. */
   private static Access readOf(Statement s, Expr e) {
     for (Access a : s.reads()) if (a.expr() == e) return a;
+    for (Access a : s.reads()) if (a.expr().equals(e)) return a;
     return null;
   }
 

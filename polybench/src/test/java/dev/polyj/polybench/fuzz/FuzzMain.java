@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * The random-program tester from the command line (test class path):
  * {@code java -cp polybench/target/polyj.jar:polybench/target/test-classes
- * dev.polyj.polybench.fuzz.FuzzMain COUNT SEED [WORKDIR] [all|rotation|light] [shrink-budget]
+ * dev.polyj.polybench.fuzz.FuzzMain COUNT SEED [WORKDIR] [all|rotation|light|reassociate] [shrink-budget]
  * [max-statements]}; {@code
  * FuzzMain print SEED} prints the program of one seed.
  */
@@ -26,6 +26,7 @@ public final class FuzzMain {
     FuzzRunner.Report r = FuzzRunner.run(seed, count, maxStatements, k -> switch (mode) {
       case "rotation" -> Configurations.rotation(k);
       case "light" -> Configurations.light(k);
+      case "reassociate" -> Configurations.all().stream().filter(v -> v.name().startsWith("reassociate")).toList();
       default -> Configurations.all();
     }, work, mode.equals("light") ? new boolean[] {true} : new boolean[] {false, true}, budget, System.out);
     System.out.println("fuzz (seed " + seed + "): " + r);

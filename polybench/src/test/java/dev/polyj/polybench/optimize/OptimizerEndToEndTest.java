@@ -158,17 +158,17 @@ class OptimizerEndToEndTest {
 
   /**
    * Reassociated sums in the program's own loops, which run where the work is small (the parallel
-   * loops are not forced here): trisolv and gesummv at SMALL vectorize them, and agree with the
+   * loops are not forced here): trisolv, gesummv and durbin at SMALL vectorize them, and agree with the
    * original within the tolerance.
    */
   @Test
   void reassociatedSumsOfTheProgramsOwnLoopsAgreeWithinTheTolerance(@TempDir Path dir) {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     Outcome o = bench(PolyhedralOptimizer.Config.defaults().pipeline(), dir.resolve("out"),
-        List.of("--dataset", "SMALL", "--reassociate", "--kernels", "trisolv,gesummv"));
+        List.of("--dataset", "SMALL", "--reassociate", "--kernels", "trisolv,gesummv,durbin"));
     assertEquals(0, o.exit(), o.out() + o.err());
-    assertTrue(o.out().contains("2 kernels: 2 ok"), o.out());
-    for (String k : List.of("trisolv", "gesummv")) {
+    assertTrue(o.out().contains("3 kernels: 3 ok"), o.out());
+    for (String k : List.of("trisolv", "gesummv", "durbin")) {
       assertTrue(o.out().lines().anyMatch(l -> l.startsWith(k + " ") && l.endsWith("rel 1e-09")), o.out());
     }
   }
