@@ -1,0 +1,58 @@
+/* Random program of seed 961382 (reduced from 7 to 7 statements): OPTIMIZE_TIMEOUT under `polyj optimize --reassociate`: no result after 60 s */
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#ifndef N0
+#define N0 3
+#endif
+#ifndef N1
+#define N1 7
+#endif
+#ifndef N2
+#define N2 9
+#endif
+#ifndef N3
+#define N3 8
+#endif
+#define E (2 * (N0 + N1 + N2 + N3) + 4)
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+static long A0[E][E];
+static double A1[E][E];
+static unsigned long long seed = 88172645463325252ULL;
+static double next(void) { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return (double)(seed % 2001) / 1000.0 - 1.0; }
+static void init(void) {
+  { long *p = (long *)A0; for (long k = 0; k < (long)sizeof A0 / (long)sizeof *p; k++) p[k] = (long)(next() * 50); }
+  { double *p = (double *)A1; for (long k = 0; k < (long)sizeof A1 / (long)sizeof *p; k++) p[k] = (double)next(); }
+}
+static void show(const char *name, const void *data, long bytes, double asum) {
+  const unsigned char *b = (const unsigned char *)data; unsigned long long h = 1469598103934665603ULL;
+  for (long k = 0; k < bytes; k++) { h ^= b[k]; h *= 1099511628211ULL; }
+  printf("%s %.10e bits=%016llx\n", name, asum, h);
+}
+static void checksum(void) {
+  { const long *p = (const long *)A0; double a = 0; for (long k = 0; k < (long)sizeof A0 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A0", A0, sizeof A0, a); }
+  { const double *p = (const double *)A1; double a = 0; for (long k = 0; k < (long)sizeof A1 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A1", A1, sizeof A1, a); }
+}
+static void kernel(int p0) {
+  int i0, i1, i2;
+#pragma scop
+  for (i0 = 1; i0 < N1; i0++) {
+    for (i1 = i0; i1 < MIN(N3, (i0 + 2)); i1++) {
+      A1[((i1 + i0) + 2)][(i0 + 3)] = ((i1 + (i1 + i0)) - i1);
+      for (i2 = 0; i2 < (i1 + 1); i2 += 3) {
+        A0[0][((i1 + i2) + 3)] += (9 % 31);
+        const double t0 = (A0[(i0 + 1)][(i2 + 1)] + i0);
+      }
+    }
+    A1[2][(i0 + 3)] -= 3.0;
+  }
+#pragma endscop
+}
+int main(void) {
+  volatile int v0 = N0 - 0;
+  init();
+  kernel(v0);
+  checksum();
+  return 0;
+}
