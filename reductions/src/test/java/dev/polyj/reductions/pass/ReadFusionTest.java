@@ -3,6 +3,7 @@ package dev.polyj.reductions.pass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.polyj.polyhedral.flow.Dependences;
 import dev.polyj.polyhedral.frontend.CFrontEnd;
@@ -21,8 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Read-reuse fusion of the program's nests: which nests fuse, and the order of the fused program
  * against an enumeration of its instances (for n = 3 and 4, every instance of the second nest
- * right after the instance of the first that reads the same element, and every dependence of the
- * relaxed set forward).
+ * right after the instance of the first that reads the same element, and every pair of the
+ * relaxed dependences, enumerated, with its source first: none in mvt, the flow dependences of
+ * gemver's update of A to its product with the transpose).
  */
 class ReadFusionTest {
   private static Scop scop(String body) {
@@ -90,8 +92,22 @@ class ReadFusionTest {
 
   @Test
   void mvtsSecondProductRunsBesideTheFirstAtTheTransposedInstance() {
+    // no dependence between the products: the order is all there is to check
     Scop mvt = scop(ROWS + "for (i = 0; i < n; i++)\n  for (j = 0; j < n; j++)\n    x2[i] = x2[i] + A[j][i] * y2[j];");
-    ScheduleNode fused = ReadFusion.fuse(mvt, relaxed(mvt));
+    assertTransposedBeside(mvt, false);
+  }
+
+  @Test
+  void gemversProductWithTheTransposeRunsAfterTheUpdateOfEachElement() {
+    // the first nest writes A, the second reads it transposed: each flow dependence stays forward
+    Scop gemver = scop("for (i = 0; i < n; i++)\n  for (j = 0; j < n; j++)\n    A[i][j] = A[i][j] + y1[i] * y2[j];\n"
+        + "for (i = 0; i < n; i++)\n  for (j = 0; j < n; j++)\n    x2[i] = x2[i] + A[j][i] * y2[j];");
+    assertTransposedBeside(gemver, true);
+  }
+
+  /** The second nest's (j, i) right after the first's (i, j), and every relaxed dependence forward. */
+  private static void assertTransposedBeside(Scop scop, boolean dependent) {
+    ScheduleNode fused = ReadFusion.fuse(scop, relaxed(scop));
     assertNotNull(fused);
     for (long n : new long[] {3, 4}) {
       List<String> expected = new ArrayList<>();
@@ -101,8 +117,34 @@ class ReadFusionTest {
           expected.add("S1[" + j + "," + i + "]");
         }
       }
-      assertEquals(expected, order(fused, n));
+      List<String> order = order(fused, n);
+      assertEquals(expected, order);
+      assertEquals(dependent, forward(relaxed(scop), order, n) > 0);
     }
+  }
+
+  /**
+   * Checks that every pair of {@code deps} with its instances in the box {@code [0, n)} has its
+   * source before its sink in {@code order}; the number of pairs checked.
+   */
+  private static int forward(UnionRelation deps, List<String> order, long n) {
+    int checked = 0;
+    for (Relation d : deps.relations()) {
+      int nIn = d.space().nIn();
+      int nOut = d.space().nOut();
+      long[] point = new long[1 + nIn + nOut];
+      point[0] = n;
+      for (long code = 0; code < Math.round(Math.pow(n, nIn + nOut)); code++) {
+        long c = code;
+        for (int k = 1; k < point.length; k++, c /= n) point[k] = c % n;
+        if (!d.contains(point)) continue;
+        String src = d.space().domainTuple().name() + "[" + point[1] + "," + point[2] + "]";
+        String dst = d.space().rangeTuple().name() + "[" + point[1 + nIn] + "," + point[2 + nIn] + "]";
+        assertTrue(order.indexOf(src) >= 0 && order.indexOf(src) < order.indexOf(dst), src + " -> " + dst);
+        checked++;
+      }
+    }
+    return checked;
   }
 
   @Test
