@@ -58,29 +58,17 @@ public final class ReductionDetection {
       Optional<ReductionOperator> top = operatorOf(value);
       if (top.isEmpty()) return Optional.empty();
       op = top.get();
-      Relation storeRange = range(s, store);
       // the operands as written first; a sum through subtractions only when the load is not one of them
-      for (boolean signed : new boolean[] {false, true}) {
-        if (signed && (load != null || op != ReductionOperator.SUM)) break;
-        List<Expr> operands = new ArrayList<>();
-        List<Expr> negated = new ArrayList<>();
-        flatten(value, op, signed, false, operands, negated);
-        for (Expr operand : operands) {
-          Access a = readOf(s, operand);
-          if (a == null || !a.array().equals(store.array())) continue;
-          if (range(s, a).intersect(storeRange).isEmpty()) continue;
-          if (load != null) return Optional.empty(); // two candidate loads: the value is used twice
-          load = a;
-        }
-        for (Expr operand : negated) {
-          Access a = readOf(s, operand);
-          // the stored element subtracted from itself: not a sum of the other values
-          if (a != null && a.array().equals(store.array()) && !range(s, a).intersect(storeRange).isEmpty()) {
-            return Optional.empty();
-          }
-        }
-        subtracts = !negated.isEmpty();
+      Terms terms = terms(value, op, false);
+      List<Access> loads = readsOfStored(s, terms.added(), store);
+      if (loads.isEmpty() && op == ReductionOperator.SUM) {
+        terms = terms(value, op, true);
+        loads = readsOfStored(s, terms.added(), store);
       }
+      // two loads use the value twice; a subtracted one is not a sum of the other values
+      if (loads.size() != 1 || !readsOfStored(s, terms.negated(), store).isEmpty()) return Optional.empty();
+      load = loads.get(0);
+      subtracts = !terms.negated().isEmpty();
     } else {
       Optional<ReductionOperator> compound = ReductionOperator.ofCompound(assign.op());
       if (compound.isEmpty() && !assign.op().equals("-=")) return Optional.empty();
@@ -109,24 +97,43 @@ public final class ReductionDetection {
     return Optional.empty();
   }
 
+  /** The terms of a chain of one operator: those added, and those subtracted (for a sum). */
+  private record Terms(List<Expr> added, List<Expr> negated) {}
+
   /**
-   * The operands of the maximal chain of {@code op} at the top of {@code e}: those added to {@code
-   * out}, those subtracted to {@code negated} (with {@code signed}, a sum also goes through {@code
-   * -}, whose right operand changes sign; without, a difference is one operand).
+   * The operands of the maximal chain of {@code op} at the top of {@code e} (with {@code signed}, a
+   * sum also goes through {@code -}, whose right operand changes sign; without, a difference is one
+   * operand).
    */
-  private static void flatten(Expr e, ReductionOperator op, boolean signed, boolean negative, List<Expr> out,
-      List<Expr> negated) {
+  private static Terms terms(Expr e, ReductionOperator op, boolean signed) {
+    Terms t = new Terms(new ArrayList<>(), new ArrayList<>());
+    flatten(e, op, signed, false, t);
+    return t;
+  }
+
+  private static void flatten(Expr e, ReductionOperator op, boolean signed, boolean negative, Terms out) {
     boolean minus = e instanceof Expr.Binary m && m.op().equals("-");
     if ((signed || !minus) && operatorOf(e).filter(o -> o == op).isPresent()) {
       if (e instanceof Expr.Binary b) {
-        flatten(b.left(), op, signed, negative, out, negated);
-        flatten(b.right(), op, signed, negative != minus, out, negated);
+        flatten(b.left(), op, signed, negative, out);
+        flatten(b.right(), op, signed, negative != minus, out);
       } else {
-        for (Expr a : ((Expr.Call) e).args()) flatten(a, op, signed, negative, out, negated);
+        for (Expr a : ((Expr.Call) e).args()) flatten(a, op, signed, negative, out);
       }
     } else {
-      (negative ? negated : out).add(e);
+      (negative ? out.negated() : out.added()).add(e);
     }
+  }
+
+  /** The reads among {@code operands} that reach an element {@code store} writes. */
+  private static List<Access> readsOfStored(Statement s, List<Expr> operands, Access store) {
+    Relation storeRange = range(s, store);
+    List<Access> out = new ArrayList<>();
+    for (Expr operand : operands) {
+      Access a = readOf(s, operand);
+      if (a != null && a.array().equals(store.array()) && !range(s, a).intersect(storeRange).isEmpty()) out.add(a);
+    }
+    return out;
   }
 
   /** The read access of {@code s} made by the expression {@code e} itself, or null. */
