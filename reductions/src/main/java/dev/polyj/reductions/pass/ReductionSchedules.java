@@ -42,13 +42,13 @@ public final class ReductionSchedules {
    */
   static Scheduled choose(Scop scop, ReductionDependences reductions, UnionRelation all,
       Function<UnionRelation, Scheduled> scheduler, boolean readFusion) {
-    Scheduled base = withReductionLoops(scheduler.apply(all), scop, reductions);
-    List<Boolean> baseLoops = ReductionLoops.outermostLoops(base.tree());
     if (readFusion) {
       ScheduleNode fused = ReadFusion.fuse(scop, reductions.relaxed());
       Scheduled f = fused == null ? null : programOrder(fused, scop, reductions);
       if (f != null) return f;
     }
+    Scheduled base = withReductionLoops(scheduler.apply(all), scop, reductions);
+    List<Boolean> baseLoops = ReductionLoops.outermostLoops(base.tree());
     Scheduled own = programOrder(scop, reductions);
     if (own != null && ReductionLoops.outermostLoops(own.tree()).size() < baseLoops.size()) return own;
     if (baseLoops.contains(false)) {
@@ -71,8 +71,7 @@ public final class ReductionSchedules {
 
   /** {@link #programOrder(Scop, ReductionDependences)} for another order of the program's loops. */
   static Scheduled programOrder(ScheduleNode order, Scop scop, ReductionDependences reductions) {
-    ScheduleNode tree = TreeDependences.annotate(order, reductions.relaxed());
-    ReductionLoops.Result loops = ReductionLoops.apply(tree, scop, reductions, reductions.reduction());
+    ReductionLoops.Result loops = loopsOf(order, scop, reductions);
     if (loops.clauses().isEmpty() || ReductionLoops.outermostLoops(loops.tree()).contains(false)) return null;
 
     return new Scheduled(scop, loops.tree(), null, null, loops);
@@ -84,9 +83,14 @@ public final class ReductionSchedules {
    * reduction} clauses; null when there is none.
    */
   static ReductionLoops.Result programOrderLoops(Scop scop, ReductionDependences reductions) {
-    ScheduleNode tree = TreeDependences.annotate(scop.schedule(), reductions.relaxed());
-    ReductionLoops.Result loops = ReductionLoops.apply(tree, scop, reductions, reductions.reduction());
+    ReductionLoops.Result loops = loopsOf(scop.schedule(), scop, reductions);
     return loops.simdLoops().isEmpty() ? null : loops;
+  }
+
+  /** The loops of an untiled {@code order} of the program against the relaxed dependences. */
+  private static ReductionLoops.Result loopsOf(ScheduleNode order, Scop scop, ReductionDependences reductions) {
+    ScheduleNode tree = TreeDependences.annotate(order, reductions.relaxed());
+    return ReductionLoops.apply(tree, scop, reductions, reductions.reduction());
   }
 
   /**
