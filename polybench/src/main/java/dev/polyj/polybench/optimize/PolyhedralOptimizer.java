@@ -364,9 +364,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
           int level = start.group(1).replace("\t", "    ").length() / 2;
           RegionState r = run(region.scop(), level);
           replacement = specializationGuard(region) + guarded(r, original, level) + "\n";
-          // a reduction reassociated by the schedule runs in parallel or vectorized with a clause
-          boolean reordered = (r.reductions != null || r.programOrderReductions != null)
-              && (replacement.contains("reduction(") || !r.parallel);
+          boolean reordered = reordered(r, replacement);
           reassociated |= reordered;
           notes.add("region " + (k + 1) + " (" + where(region) + "): optimized"
               + (reordered ? ", reductions reassociated" : "")
@@ -435,6 +433,15 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   /** The function of a region, or "file scope" for a region written outside any function. */
   private static String where(RegionResult region) {
     return region.functionName() == null ? "file scope" : region.functionName();
+  }
+
+  /**
+   * Whether the region's {@code code} may round its reductions differently from the original: a
+   * reduction reassociated by the schedule or the program's order runs in parallel or vectorized
+   * with a clause (or sequentially in the reassociated order when nothing runs in parallel).
+   */
+  private static boolean reordered(RegionState r, String code) {
+    return (r.reductions != null || r.programOrderReductions != null) && (code.contains("reduction(") || !r.parallel);
   }
 
   /** The C code of one SCoP optimized as {@code config} says. */
@@ -542,7 +549,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       if (region.accepted()) {
         RegionState r = run(region.scop(), level + 2);
         String code = specializationGuard(region) + r.code();
-        reassociated[0] |= (r.reductions != null || r.programOrderReductions != null) && (code.contains("reduction(") || !r.parallel);
+        reassociated[0] |= reordered(r, code);
         // a pass that made the code for some parameter values only: the original code runs otherwise
         return new GuardedVersions.Version(r.guard == null ? "1" : r.guard, List.of(), code);
       }
