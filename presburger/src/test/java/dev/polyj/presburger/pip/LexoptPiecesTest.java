@@ -86,6 +86,31 @@ class LexoptPiecesTest {
         new long[][] {{0, 1, 2, 4}}, -1, 4, 1);
   }
 
+  /**
+   * Found by the randomized properties: a piece where an equality fixes a division, whose defining
+   * inequalities the normal form restates through that equality as plain inequalities on other
+   * columns ({@code i0 - l1 >= 0}); they belong to the division and are not redundant constraints.
+   */
+  @Test
+  void divisionDefinitionRestatedThroughAnEquality() {
+    PwMultiAff f = Lexopt.lexmin(Relation.parse("[N] -> { [i0] -> [o0, o1] : -3 <= o0 <= 3 and -3 <= o1 <= 2o0"
+        + " and 2o1 >= -N + o0 and o1 <= 3 and (i0 + 2o0 + o1) mod 3 = 0 }"));
+    for (PwMultiAff.Piece p : f.pieces()) assertNoRedundantInequality(p.domain(), f);
+    BruteForce.forEachPoint(2, -6, 8, dom -> {
+      long[] best = null;
+      for (long o0 = -3; o0 <= 3; o0++) {
+        for (long o1 = -3; o1 <= 3; o1++) {
+          if (o1 > 2 * o0 || 2 * o1 < -dom[0] + o0 || Math.floorMod(dom[1] + 2 * o0 + o1, 3) != 0) continue;
+          if (best == null) best = new long[] {o0, o1};
+        }
+      }
+      Optional<long[]> got = f.evaluate(dom);
+      long[] expected = best;
+      assertEquals(expected != null, got.isPresent(), () -> Arrays.toString(dom));
+      if (expected != null) assertArrayEquals(expected, got.get(), () -> Arrays.toString(dom));
+    });
+  }
+
   // ---------------------------------------------------------------------------------------------
 
   /**
@@ -132,18 +157,41 @@ class LexoptPiecesTest {
    */
   static void assertNoRedundantInequality(BasicRelation b, PwMultiAff f) {
     List<long[]> ineqs = b.inequalities();
-    Relation definitions = Relation.of(BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), List.of()));
+    // a known division's defining inequalities belong to every system built from b's divisions
+    List<long[]> pins = pinning(b);
+    Relation definitions = Relation.of(BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), pins));
     for (int k = 0; k < ineqs.size(); k++) {
       if (definesDivision(b, ineqs.get(k))) continue;
-      BasicRelation only = BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), List.of(ineqs.get(k)));
+      List<long[]> one = new ArrayList<>(pins);
+      one.add(ineqs.get(k));
+      BasicRelation only = BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), one);
       if (definitions.isSubset(Relation.of(only))) continue;
       List<long[]> rest = new ArrayList<>(ineqs);
       rest.remove(k);
+      rest.addAll(pins);
       BasicRelation without = BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), rest);
       int kk = k;
       assertFalse(Relation.of(without).isSubset(Relation.of(b)),
-          () -> "inequality " + Arrays.toString(ineqs.get(kk)) + " is redundant in " + f);
+          () -> "inequality " + Arrays.toString(ineqs.get(kk)) + " is redundant in " + b + " of " + f);
     }
+  }
+
+  /** The two inequalities defining each known division of {@code b}, in its columns. */
+  static List<long[]> pinning(BasicRelation b) {
+    List<long[]> out = new ArrayList<>();
+    for (int l = 0; l < b.nLocal(); l++) {
+      dev.polyj.presburger.set.Div d = b.div(l);
+      if (d == null) continue;
+      long[] lo = Arrays.copyOf(d.numerator(), b.nCol());
+      lo[b.localCol(l)] -= d.denominator();
+      long[] hi = Arrays.copyOf(d.numerator(), b.nCol());
+      for (int c = 0; c < hi.length; c++) hi[c] = -hi[c];
+      hi[b.localCol(l)] += d.denominator();
+      hi[0] += d.denominator() - 1;
+      out.add(lo);
+      out.add(hi);
+    }
+    return out;
   }
 
   static boolean definesDivision(BasicRelation b, long[] row) {
