@@ -105,7 +105,7 @@ public final class Differential {
 
   /** Work files go to {@code work}; each variant is built once per entry of {@code builds} (true: with -fopenmp). */
   public Differential(Path work, boolean[] builds) {
-    this.work = work;
+    this.work = work.toAbsolutePath(); // commands run in other directories
     this.builds = builds.clone();
   }
 
