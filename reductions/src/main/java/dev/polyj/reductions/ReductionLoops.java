@@ -84,6 +84,13 @@ public final class ReductionLoops {
       return null;
     }
 
+    @Override
+    public Set<String> vectorizedStatements() {
+      Set<String> out = new TreeSet<>();
+      for (SimdLoop loop : simdLoops) out.addAll(loop.carried().keySet());
+      return out;
+    }
+
     /** The clauses of a parallel loop running {@code statements}, for an OpenMP pragma. */
     @Override
     public List<String> clauses(Set<String> statements) {

@@ -6,7 +6,11 @@ import dev.polyj.codegen.ast.Exprs;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.Statement;
+import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.presburger.set.BasicRelation;
+import dev.polyj.presburger.set.DimKind;
+import dev.polyj.presburger.set.Relation;
+import dev.polyj.presburger.set.UnionRelation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -98,6 +102,14 @@ public final class ParallelWork {
 
   /** The estimate of the SCoP's statement instances, as a C expression of type double. */
   public static String estimate(Scop scop) {
+    return estimate(scop, java.util.Map.of());
+  }
+
+  /**
+   * The estimate of the SCoP's work, as a C expression of type double: its statement instances,
+   * those of a statement in {@code weights} counted that many times.
+   */
+  public static String estimate(Scop scop, java.util.Map<String, Integer> weights) {
     List<String> terms = new ArrayList<>();
     for (Statement st : scop.statements()) {
       List<String> factors = new ArrayList<>();
@@ -117,13 +129,47 @@ public final class ParallelWork {
         if (bound.isEmpty()) continue;
         factors.add(largest(new ArrayList<>(bound)));
       }
+      int w = weights.getOrDefault(st.name(), 1);
+      String weight = w == 1 ? "" : w + ".0 * ";
       if (factors.isEmpty()) {
-        terms.add("1.0");
+        terms.add(w + ".0");
       } else {
-        terms.add("(double)" + String.join(" * (double)", factors));
+        terms.add(weight + "(double)" + String.join(" * (double)", factors));
       }
     }
     return terms.isEmpty() ? "0.0" : String.join(" + ", terms);
+  }
+
+  /**
+   * The weights of the statements whose innermost loop, in the program's order, carries a
+   * dependence of {@code deps} from the statement to itself: a recurrence (seidel-2d's {@code
+   * A[i][j - 1]}, written by the previous {@code j}) runs its instances one after the other with
+   * their operations on the critical path, where a vectorized loop runs several per operation; such
+   * an instance counts as many times as the statement reads (the operations it chains, about), so
+   * that a region of long sequential chains runs its parallel code at fewer instances. Statements
+   * without a recurrence are absent (weight 1).
+   */
+  public static java.util.Map<String, Integer> recurrenceWeights(Scop scop, UnionRelation deps) {
+    java.util.Map<String, Integer> out = new java.util.TreeMap<>();
+    for (Statement st : scop.statements()) {
+      int d = st.domain().space().nOut();
+      int reads = 0;
+      for (Access a : st.accesses()) if (a.kind() == Access.Kind.READ) reads++;
+      if (d == 0 || reads <= 1) continue;
+      for (Relation r : deps.relations()) {
+        if (!r.space().domainTuple().name().equals(st.name()) || !r.space().rangeTuple().name().equals(st.name())
+            || r.space().nIn() != d || r.space().nOut() != d) {
+          continue;
+        }
+        Relation inner = r;
+        for (int k = 0; k < d - 1; k++) inner = inner.equate(DimKind.IN, k, DimKind.OUT, k);
+        if (!inner.isEmpty()) {
+          out.put(st.name(), reads);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -187,7 +233,12 @@ public final class ParallelWork {
 
   /** The declaration of the region's flag. */
   public static String declaration(Scop scop) {
-    return "const int " + FLAG + " = " + estimate(scop) + " >= (double)" + THRESHOLD_MACRO + ";";
+    return declaration(scop, java.util.Map.of());
+  }
+
+  /** {@link #declaration(Scop)} with the statements of {@code weights} counted that many times. */
+  public static String declaration(Scop scop, java.util.Map<String, Integer> weights) {
+    return "const int " + FLAG + " = " + estimate(scop, weights) + " >= (double)" + THRESHOLD_MACRO + ";";
   }
 
   /**
@@ -195,9 +246,14 @@ public final class ParallelWork {
    * start of the parallel loops of {@code ast}.
    */
   public static String declaration(Scop scop, Node ast) {
+    return declaration(scop, ast, java.util.Map.of());
+  }
+
+  /** {@link #declaration(Scop, Node)} with the statements of {@code weights} counted that many times. */
+  public static String declaration(Scop scop, Node ast, java.util.Map<String, Integer> weights) {
     String forks = forks(ast);
-    if (forks == null) return declaration(scop);
-    String work = estimate(scop);
+    if (forks == null) return declaration(scop, weights);
+    String work = estimate(scop, weights);
     return "const int " + FLAG + " = " + work + " >= (double)" + THRESHOLD_MACRO + " && " + work + " >= (double)"
         + FORK_MACRO + " * (" + forks + ");";
   }

@@ -43,12 +43,16 @@ class SequentialTimeTest {
 
   /** The default optimizer's C for a kernel of the embedded suite at a dataset (e.g. MINI_DATASET). */
   static String optimized(String name, String dataset, Path dir) throws Exception {
+    return optimized(name, dataset, dir, PolyhedralOptimizer.Config.defaults());
+  }
+
+  /** {@link #optimized(String, String, Path)} with another configuration. */
+  static String optimized(String name, String dataset, Path dir, PolyhedralOptimizer.Config config) throws Exception {
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(dir);
     Kernel k = suite.kernel(name).orElseThrow();
     return PolyhedralOptimizer.optimize(k.sourceIn(root),
-        List.of("-I" + root, "-I" + k.directoryIn(root), "-D" + dataset), PolyhedralOptimizer.Config.defaults())
-        .text();
+        List.of("-I" + root, "-I" + k.directoryIn(root), "-D" + dataset), config).text();
   }
 
   private static ScheduleNode.Band outermostBand(ScheduleNode n) {

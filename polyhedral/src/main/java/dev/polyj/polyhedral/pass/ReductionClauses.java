@@ -17,4 +17,7 @@ public interface ReductionClauses {
    * whose accumulators are the local variables {@code locals} (array to variable), or null.
    */
   String simdClause(Set<String> statements, Map<String, String> locals);
+
+  /** The statements whose reductions innermost loops may vectorize with {@link #simdClause}. */
+  Set<String> vectorizedStatements();
 }
