@@ -15,6 +15,7 @@ import dev.polyj.codegen.transform.UnrollAndJamPass;
 import dev.polyj.codegen.transform.VersionsPass;
 import dev.polyj.polyhedral.pass.Pass;
 import dev.polyj.polyhedral.pass.PassManager;
+import dev.polyj.polyhedral.scheduling.pass.PivotSplittingPass;
 import dev.polyj.polyhedral.scheduling.pass.ProgramOrderPass;
 import dev.polyj.polyhedral.speculation.RuntimeChecksPass;
 import dev.polyj.polyhedral.scheduling.pass.SchedulingPass;
@@ -52,6 +53,7 @@ public final class OptimizerPipeline {
         new SchedulingPass(),
         new DiamondPass(),
         new TimeLoopPass(),
+        new PivotSplittingPass(),
         new ProgramOrderPass(),
         new ProductTileSizesPass(),
         new StrideOrderPass(),

@@ -63,6 +63,11 @@ public class ScheduleState {
   /** The scheduler's hyperplanes, or null for the program's own schedule. */
   public AffineSchedule schedule;
   private ScheduleNode tree;
+  /**
+   * Whether loops were split at their pivots (PivotSplitting): the pieces vectorize where the
+   * program's loops do not, so the program's order is no better for small work.
+   */
+  public boolean splitAtPivots;
   /** The program's own order, to run where the region's work is too small for threads, or null. */
   public Scop programOrder;
   /**

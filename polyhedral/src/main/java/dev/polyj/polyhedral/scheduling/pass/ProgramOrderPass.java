@@ -41,6 +41,10 @@ public final class ProgramOrderPass extends BasicPass<ScheduleState> {
   @Override
   public String run(ScheduleState s) {
     s.programOrderMode = options.mode();
+    if (s.splitAtPivots && options.mode().equals("auto")) {
+      s.programOrder = null;
+      return "";
+    }
     boolean preferred = StreamingOrder.preferred(s.tree(), s.scop, options.mode());
     // where skewed tiles pay through reuse at large sizes, a streaming program order still wins when
     // the work is too small for threads: its data then fit in the caches, and the tiles' guards and
