@@ -1,0 +1,101 @@
+/* Random program of seed 971095 (reduced from 32 to 32 statements): OPTIMIZE_TIMEOUT under `polyj optimize `: no result after 60 s */
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#ifndef N0
+#define N0 4
+#endif
+#ifndef N1
+#define N1 9
+#endif
+#ifndef N2
+#define N2 3
+#endif
+#ifndef N3
+#define N3 7
+#endif
+#define E (2 * (N0 + N1 + N2 + N3) + 4)
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+static double A0[E];
+static double A1[E][E];
+static double s0;
+static unsigned long long seed = 88172645463325252ULL;
+static double next(void) { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return (double)(seed % 2001) / 1000.0 - 1.0; }
+static void init(void) {
+  { double *p = (double *)A0; for (long k = 0; k < (long)sizeof A0 / (long)sizeof *p; k++) p[k] = (double)next(); }
+  { double *p = (double *)A1; for (long k = 0; k < (long)sizeof A1 / (long)sizeof *p; k++) p[k] = (double)next(); }
+  s0 = (double)next();
+}
+static void show(const char *name, const void *data, long bytes, double asum) {
+  const unsigned char *b = (const unsigned char *)data; unsigned long long h = 1469598103934665603ULL;
+  for (long k = 0; k < bytes; k++) { h ^= b[k]; h *= 1099511628211ULL; }
+  printf("%s %.10e bits=%016llx\n", name, asum, h);
+}
+static void checksum(void) {
+  { const double *p = (const double *)A0; double a = 0; for (long k = 0; k < (long)sizeof A0 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A0", A0, sizeof A0, a); }
+  { const double *p = (const double *)A1; double a = 0; for (long k = 0; k < (long)sizeof A1 / (long)sizeof *p; k++) a += fabs((double)p[k]); show("A1", A1, sizeof A1, a); }
+  show("s0", &s0, sizeof s0, fabs((double)s0));
+}
+static void kernel(int p0, int p1) {
+  int i0, i1, i2, i3;
+#pragma scop
+  for (i0 = 2; i0 < p0; i0 += 3) {
+    double t0 = ((i0 - A0[(i0 + 2)]) - (3.0 / (1.5 + fabs(A0[(i0 - 2)]))));
+    if (i0 > 1) {
+      for (i1 = 2; i1 < N2; i1++) {
+        if ((i0 + i0) < N2) {
+          for (i2 = (i0 + 1); i2 < N2; i2 += 2) {
+            A1[(i0 + 3)][((2 * i2) - 3)] = i2;
+          }
+        }
+        for (i2 = 0; i2 < N1; i2++) {
+          const double t1 = ((t0 + 1.25) + (s0 - 2.0));
+          for (i3 = 2; i3 < (i1 + 1); i3 += 3) {
+            s0 -= t0;
+            A1[i1][(i0 + 1)] = ((A0[i1] + 2.0) - floor((A0[(i0 + 1)] + A1[0][i3])));
+          }
+          s0 += (t1 + (t1 - s0));
+        }
+      }
+    }
+    for (i1 = 1; i1 < i0; i1 += 2) {
+      for (i2 = 0; i2 < MIN(N1, (i0 + 2)); i2++) {
+        double t2 = 0.75;
+        A0[i1] -= sqrt(fabs(t2));
+      }
+      A1[((i1 + i0) - 1)][((2 * i1) - 1)] = (i0 - 0.75);
+    }
+  }
+  for (i0 = 1; i0 < (N2 - 1); i0 += 3) {
+    for (i1 = 0; i1 < MIN(N0, (i0 + 2)); i1++) {
+      for (i2 = 0; i2 < (i1 + 1); i2++) {
+        float t3 = floor(s0);
+        A0[((i0 + i2) + 1)] = ((A0[(i1 + 3)] + t3) / (1.5 + fabs(0.75)));
+      }
+      for (i2 = 0; i2 < N3; i2++) {
+        double t4 = s0;
+        for (i3 = 1; i3 < N1; i3++) {
+          if (i0 < p0) {
+            A0[(i1 + 3)] -= (A0[(i3 - 1)] - (s0 + t4));
+          } else {
+            A0[((2 * i1) + 1)] += ((3.0 - i3) * i0);
+          }
+          if (i0 > 1) {
+            A1[(i1 + 2)][(i2 + 3)] = A1[((i1 + i0) - 1)][(i0 - 1)];
+          }
+        }
+        A0[(i0 + 2)] -= ((s0 + 0.125) / (1.5 + fabs(s0)));
+      }
+    }
+  }
+#pragma endscop
+}
+int main(void) {
+  volatile int v0 = N0 - 1;
+  volatile int v1 = N1 - 1;
+  init();
+  kernel(v0, v1);
+  checksum();
+  return 0;
+}
