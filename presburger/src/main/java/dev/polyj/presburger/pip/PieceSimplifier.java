@@ -167,7 +167,7 @@ final class PieceSimplifier {
   }
 
   /** The two inequalities defining each known division of {@code b}. */
-  private static List<long[]> pinning(BasicRelation b) {
+  static List<long[]> pinning(BasicRelation b) {
     List<long[]> out = new ArrayList<>();
     for (int l = 0; l < b.nLocal(); l++) {
       Div d = b.div(l);
@@ -418,7 +418,7 @@ final class PieceSimplifier {
     return n;
   }
 
-  private static Div[] divs(BasicRelation b) {
+  static Div[] divs(BasicRelation b) {
     Div[] d = new Div[b.nLocal()];
     for (int l = 0; l < d.length; l++) d[l] = b.div(l);
     return d;

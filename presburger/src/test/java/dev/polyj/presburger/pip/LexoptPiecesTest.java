@@ -93,19 +93,13 @@ class LexoptPiecesTest {
    */
   @Test
   void divisionDefinitionRestatedThroughAnEquality() {
-    PwMultiAff f = Lexopt.lexmin(Relation.parse("[N] -> { [i0] -> [o0, o1] : -3 <= o0 <= 3 and -3 <= o1 <= 2o0"
-        + " and 2o1 >= -N + o0 and o1 <= 3 and (i0 + 2o0 + o1) mod 3 = 0 }"));
+    Relation r = Relation.parse("[N] -> { [i0] -> [o0, o1] : -3 <= o0 <= 3 and -3 <= o1 <= 2o0"
+        + " and 2o1 >= -N + o0 and o1 <= 3 and (i0 + 2o0 + o1) mod 3 = 0 }");
+    PwMultiAff f = Lexopt.lexmin(r);
     for (PwMultiAff.Piece p : f.pieces()) assertNoRedundantInequality(p.domain(), f);
     BruteForce.forEachPoint(2, -6, 8, dom -> {
-      long[] best = null;
-      for (long o0 = -3; o0 <= 3; o0++) {
-        for (long o1 = -3; o1 <= 3; o1++) {
-          if (o1 > 2 * o0 || 2 * o1 < -dom[0] + o0 || Math.floorMod(dom[1] + 2 * o0 + o1, 3) != 0) continue;
-          if (best == null) best = new long[] {o0, o1};
-        }
-      }
+      long[] expected = LexoptProperties.bruteOptimum(r, dom, false);
       Optional<long[]> got = f.evaluate(dom);
-      long[] expected = best;
       assertEquals(expected != null, got.isPresent(), () -> Arrays.toString(dom));
       if (expected != null) assertArrayEquals(expected, got.get(), () -> Arrays.toString(dom));
     });
@@ -158,40 +152,22 @@ class LexoptPiecesTest {
   static void assertNoRedundantInequality(BasicRelation b, PwMultiAff f) {
     List<long[]> ineqs = b.inequalities();
     // a known division's defining inequalities belong to every system built from b's divisions
-    List<long[]> pins = pinning(b);
-    Relation definitions = Relation.of(BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), pins));
+    List<long[]> pins = PieceSimplifier.pinning(b);
+    Relation definitions = Relation.of(BasicRelation.of(b.space(), b.nLocal(), PieceSimplifier.divs(b), b.equalities(), pins));
     for (int k = 0; k < ineqs.size(); k++) {
       if (definesDivision(b, ineqs.get(k))) continue;
       List<long[]> one = new ArrayList<>(pins);
       one.add(ineqs.get(k));
-      BasicRelation only = BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), one);
+      BasicRelation only = BasicRelation.of(b.space(), b.nLocal(), PieceSimplifier.divs(b), b.equalities(), one);
       if (definitions.isSubset(Relation.of(only))) continue;
       List<long[]> rest = new ArrayList<>(ineqs);
       rest.remove(k);
       rest.addAll(pins);
-      BasicRelation without = BasicRelation.of(b.space(), b.nLocal(), divs(b), b.equalities(), rest);
+      BasicRelation without = BasicRelation.of(b.space(), b.nLocal(), PieceSimplifier.divs(b), b.equalities(), rest);
       int kk = k;
       assertFalse(Relation.of(without).isSubset(Relation.of(b)),
           () -> "inequality " + Arrays.toString(ineqs.get(kk)) + " is redundant in " + b + " of " + f);
     }
-  }
-
-  /** The two inequalities defining each known division of {@code b}, in its columns. */
-  static List<long[]> pinning(BasicRelation b) {
-    List<long[]> out = new ArrayList<>();
-    for (int l = 0; l < b.nLocal(); l++) {
-      dev.polyj.presburger.set.Div d = b.div(l);
-      if (d == null) continue;
-      long[] lo = Arrays.copyOf(d.numerator(), b.nCol());
-      lo[b.localCol(l)] -= d.denominator();
-      long[] hi = Arrays.copyOf(d.numerator(), b.nCol());
-      for (int c = 0; c < hi.length; c++) hi[c] = -hi[c];
-      hi[b.localCol(l)] += d.denominator();
-      hi[0] += d.denominator() - 1;
-      out.add(lo);
-      out.add(hi);
-    }
-    return out;
   }
 
   static boolean definesDivision(BasicRelation b, long[] row) {
@@ -201,12 +177,6 @@ class LexoptPiecesTest {
       if (Math.abs(c) == b.div(l).denominator()) return true;
     }
     return false;
-  }
-
-  static dev.polyj.presburger.set.Div[] divs(BasicRelation b) {
-    dev.polyj.presburger.set.Div[] d = new dev.polyj.presburger.set.Div[b.nLocal()];
-    for (int l = 0; l < d.length; l++) d[l] = b.div(l);
-    return d;
   }
 
   interface ParamAction {
