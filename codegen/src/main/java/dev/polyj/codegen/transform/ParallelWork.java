@@ -147,11 +147,14 @@ public final class ParallelWork {
    * their operations on the critical path, where a vectorized loop runs several per operation; such
    * an instance counts as many times as the statement reads (the operations it chains, about), so
    * that a region of long sequential chains runs its parallel code at fewer instances. Statements
-   * without a recurrence are absent (weight 1).
+   * without a recurrence, and those of {@code vectorized} (sums vectorized with reduction clauses),
+   * are absent (weight 1).
    */
-  public static java.util.Map<String, Integer> recurrenceWeights(Scop scop, UnionRelation deps) {
+  public static java.util.Map<String, Integer> recurrenceWeights(Scop scop, UnionRelation deps,
+      java.util.Set<String> vectorized) {
     java.util.Map<String, Integer> out = new java.util.TreeMap<>();
     for (Statement st : scop.statements()) {
+      if (vectorized.contains(st.name())) continue;
       int d = st.domain().space().nOut();
       int reads = 0;
       for (Access a : st.accesses()) if (a.kind() == Access.Kind.READ) reads++;
@@ -231,12 +234,10 @@ public final class ParallelWork {
     return prelude(threshold) + "#ifndef " + FORK_MACRO + "\n#define " + FORK_MACRO + " " + forkThreshold + "\n#endif\n";
   }
 
-  /** The declaration of the region's flag. */
-  public static String declaration(Scop scop) {
-    return declaration(scop, java.util.Map.of());
-  }
-
-  /** {@link #declaration(Scop)} with the statements of {@code weights} counted that many times. */
+  /**
+   * The declaration of the region's flag: its work ({@link #estimate(Scop, java.util.Map)}) is at
+   * least the threshold.
+   */
   public static String declaration(Scop scop, java.util.Map<String, Integer> weights) {
     return "const int " + FLAG + " = " + estimate(scop, weights) + " >= (double)" + THRESHOLD_MACRO + ";";
   }
@@ -245,11 +246,6 @@ public final class ParallelWork {
    * The declaration of the region's flag: its work is at least the threshold in total and per
    * start of the parallel loops of {@code ast}.
    */
-  public static String declaration(Scop scop, Node ast) {
-    return declaration(scop, ast, java.util.Map.of());
-  }
-
-  /** {@link #declaration(Scop, Node)} with the statements of {@code weights} counted that many times. */
   public static String declaration(Scop scop, Node ast, java.util.Map<String, Integer> weights) {
     String forks = forks(ast);
     if (forks == null) return declaration(scop, weights);

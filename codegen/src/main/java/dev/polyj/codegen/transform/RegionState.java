@@ -171,11 +171,11 @@ public final class RegionState extends ScheduleState {
     String unit = "  ";
     StringBuilder sb = new StringBuilder(macros);
     sb.append(unit.repeat(inner)).append("{\n");
-    // the program's order runs the small sizes: its recurrences make its instances dearer
-    java.util.Map<String, Integer> weights = new java.util.TreeMap<>();
-    if (layout == Layout.BOTH) weights.putAll(ParallelWork.recurrenceWeights(small.scop, deps()));
-    // sums its loops vectorize with reduction clauses are no chains
-    if (programOrderReductions != null) weights.keySet().removeAll(programOrderReductions.vectorizedStatements());
+    // the program's order runs the small sizes: its recurrences make its instances dearer, except
+    // the sums its loops vectorize with reduction clauses
+    java.util.Map<String, Integer> weights = layout != Layout.BOTH ? java.util.Map.of()
+        : ParallelWork.recurrenceWeights(small.scop, deps(),
+            programOrderReductions == null ? java.util.Set.of() : programOrderReductions.vectorizedStatements());
     sb.append(unit.repeat(inner + 1)).append(parallelForkWork == null ? ParallelWork.declaration(large.scop, weights)
         : ParallelWork.declaration(large.scop, large.ast, weights)).append('\n');
     sb.append(unit.repeat(inner + 1)).append("if (").append(ParallelWork.FLAG).append(")\n");

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RecurrenceWeightTest {
   private static Map<String, Integer> weights(String kernel, Path dir) throws Exception {
     Scop scop = SequentialTimeTest.scop(kernel, dir);
-    return ParallelWork.recurrenceWeights(scop, new ScheduleState(scop, 0).deps());
+    return ParallelWork.recurrenceWeights(scop, new ScheduleState(scop, 0).deps(), java.util.Set.of());
   }
 
   @Test
