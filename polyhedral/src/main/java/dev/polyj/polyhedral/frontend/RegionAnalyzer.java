@@ -1486,7 +1486,10 @@ final class RegionAnalyzer {
 
   private ArrayInfo arrayInfo(String name, Decl d) {
     List<Expr> sizes = new ArrayList<>();
-    for (CType level : levels(d.type())) {
+    List<CType> levels = levels(d.type());
+    boolean arrayObject = !levels.isEmpty() && !scopes.isParameter(d);
+    for (CType level : levels) {
+      if (!(level instanceof CType.Array a) || a.size() == null) arrayObject = false;
       Expr size = level instanceof CType.Array a ? a.size() : null;
       if (size != null) {
         try {
@@ -1500,7 +1503,7 @@ final class RegionAnalyzer {
     }
     CType base = d.type().scalarBase();
     String type = base instanceof CType.Basic b ? b.name() : base.toString();
-    return new ArrayInfo(name, type, sizes, localDecls.contains(d));
+    return new ArrayInfo(name, type, sizes, localDecls.contains(d), arrayObject);
   }
 
   /** A size expression in the parameters as one quasi-affine form, or null. */

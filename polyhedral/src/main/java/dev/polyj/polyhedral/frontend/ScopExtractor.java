@@ -91,9 +91,21 @@ public final class ScopExtractor {
   static final class Scopes {
     private final Map<String, Decl> globals;
     private final Deque<Map<String, Decl>> stack = new ArrayDeque<>();
+    /** The function's parameters: declared as arrays, they are pointers (C adjusts their type). */
+    private final Set<Decl> parameters = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     Scopes(Map<String, Decl> globals) {
       this.globals = globals;
+    }
+
+    void declareParameter(Decl d) {
+      declare(d);
+      parameters.add(d);
+    }
+
+    /** Whether {@code d} is a parameter of the function (an array parameter is a pointer). */
+    boolean isParameter(Decl d) {
+      return parameters.contains(d);
     }
 
     void push() {
@@ -124,6 +136,7 @@ public final class ScopExtractor {
     /** A copy holding the current visible declarations as one outer scope. */
     Scopes snapshot() {
       Scopes s = new Scopes(globals);
+      s.parameters.addAll(parameters);
       Map<String, Decl> flat = new HashMap<>();
       List<Map<String, Decl>> frames = new ArrayList<>(stack);
       for (int i = frames.size() - 1; i >= 0; i--) flat.putAll(frames.get(i));
@@ -135,7 +148,7 @@ public final class ScopExtractor {
   private void function(FunctionDef f) {
     Scopes scopes = new Scopes(globals);
     scopes.push();
-    for (Decl p : f.params()) scopes.declare(p);
+    for (Decl p : f.params()) scopes.declareParameter(p);
     if (f.isFileScope()) {
       for (Decl d : FragmentDeclarations.infer(f.body().items(), n -> scopes.lookup(n) != null, typeOfUndeclared)) scopes.declare(d);
     }

@@ -16,16 +16,32 @@ public final class ArrayInfo {
   private final String elementType;
   private final List<Expr> sizes;
   private final boolean regionLocal;
+  private final boolean arrayObject;
 
   public ArrayInfo(String name, String elementType, List<Expr> sizes) {
     this(name, elementType, sizes, false);
   }
 
   public ArrayInfo(String name, String elementType, List<Expr> sizes, boolean regionLocal) {
+    this(name, elementType, sizes, regionLocal, false);
+  }
+
+  public ArrayInfo(String name, String elementType, List<Expr> sizes, boolean regionLocal, boolean arrayObject) {
     this.name = name;
     this.elementType = elementType;
     this.sizes = Collections.unmodifiableList(new ArrayList<>(sizes));
     this.regionLocal = regionLocal;
+    this.arrayObject = arrayObject;
+  }
+
+  /**
+   * Whether the name denotes an array object declared with all its dimensions (not a pointer, not
+   * a parameter declared as an array), so that C's {@code sizeof} and OpenMP's whole-array clauses
+   * see its extent as compiled. Its {@link #sizes} are the extents as read, which may differ from
+   * the compiled ones when size macros are given other values at compile time.
+   */
+  public boolean isArrayObject() {
+    return arrayObject;
   }
 
   /** Whether the variable is declared inside the region (its scope ends with the region). */

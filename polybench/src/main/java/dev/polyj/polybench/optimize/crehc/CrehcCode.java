@@ -35,7 +35,11 @@ public final class CrehcCode {
         large.add(t);
       } else {
         StringBuilder c = new StringBuilder("reduction(").append(t.op().clauseName()).append(':').append(t.name());
-        for (Expr size : t.sizes()) c.append("[0:").append(ExprPrinter.print(size)).append(']');
+        // an array object is reduced whole, at its extent as compiled (its size macros may differ
+        // from the ones read); a pointer needs an array section
+        if (!arrayObject(scop, t)) {
+          for (Expr size : t.sizes()) c.append("[0:").append(ExprPrinter.print(size)).append(']');
+        }
         clauses.add(c.append(')').toString());
       }
     }
@@ -97,7 +101,7 @@ public final class CrehcCode {
       sb.append(inner).append("extern void free(void *);\n");
       sb.append(inner).append("const int polyj_nthreads = polyj_threads();\n");
       for (Crehc.Target t : large) {
-        String total = total(t);
+        String total = total(scop, t);
         String copies = "polyj_copies_" + t.name();
         sb.append(inner).append(t.elementType()).append(" *").append(copies).append(" = (").append(t.elementType())
             .append(" *)malloc(sizeof(").append(t.elementType()).append(") * (__SIZE_TYPE__)polyj_nthreads * (")
@@ -111,10 +115,14 @@ public final class CrehcCode {
     if (!privates.isEmpty()) sb.append(" private(").append(String.join(", ", privates)).append(')');
     sb.append('\n').append(inner).append("{\n");
     for (Crehc.Target t : large) {
-      sb.append(inner).append("  ").append(t.elementType()).append(" (*polyj_").append(t.name()).append(')');
-      for (int k = 1; k < t.sizes().size(); k++) sb.append('[').append(ExprPrinter.print(t.sizes().get(k))).append(']');
+      if (arrayObject(scop, t)) {
+        sb.append(inner).append("  __typeof__(").append(t.name()).append("[0]) *polyj_").append(t.name());
+      } else {
+        sb.append(inner).append("  ").append(t.elementType()).append(" (*polyj_").append(t.name()).append(')');
+        for (int k = 1; k < t.sizes().size(); k++) sb.append('[').append(ExprPrinter.print(t.sizes().get(k))).append(']');
+      }
       sb.append(" = (void *)(polyj_copies_").append(t.name()).append(" + (__SIZE_TYPE__)polyj_thread() * (")
-          .append(total(t)).append("));\n");
+          .append(total(scop, t)).append("));\n");
     }
     sb.append(inner).append("  #pragma omp for ").append(scheduleClause(lines, forLine, close, outer));
     if (!crehc.lastPrivates().isEmpty()) sb.append(" lastprivate(").append(String.join(", ", crehc.lastPrivates())).append(')');
@@ -123,7 +131,7 @@ public final class CrehcCode {
     for (int k = forLine; k < close; k++) sb.append("  ").append(lines[k]).append('\n');
     sb.append(inner).append("}\n");
     for (Crehc.Target t : large) {
-      String total = total(t);
+      String total = total(scop, t);
       String flat = "((" + t.elementType() + " *)" + t.name() + ")";
       String copies = "polyj_copies_" + t.name();
       sb.append(inner).append("for (int polyj_t = 0; polyj_t < polyj_nthreads; polyj_t++)\n");
@@ -166,7 +174,15 @@ public final class CrehcCode {
     return n;
   }
 
-  private static String total(Crehc.Target t) {
+  /** Whether the target names an array object (see {@link ArrayInfo#isArrayObject}). */
+  private static boolean arrayObject(Scop scop, Crehc.Target t) {
+    for (ArrayInfo a : scop.arrays()) if (a.name().equals(t.name())) return a.isArrayObject() && !t.sizes().isEmpty();
+    return false;
+  }
+
+  /** The number of elements of a histogram, as compiled: {@code sizeof} of an array object. */
+  private static String total(Scop scop, Crehc.Target t) {
+    if (arrayObject(scop, t)) return "(long)(sizeof(" + t.name() + ") / sizeof(" + t.elementType() + "))";
     List<String> parts = new ArrayList<>();
     for (Expr s : t.sizes()) parts.add("(long)(" + ExprPrinter.print(s) + ")");
     return parts.isEmpty() ? "1" : String.join(" * ", parts);
