@@ -105,6 +105,12 @@ final class OptimizeCommand implements Callable<Integer> {
           + "the copies into it (register tiling; 1 for none; default: ${DEFAULT-VALUE}).")
   int unrollJam;
 
+  @Option(names = "--compute-budget", paramLabel = "STEPS", defaultValue = "" + PolyhedralOptimizer.DEFAULT_COMPUTE_BUDGET,
+      description = "Steps of the integer-set engine (simplex pivots, eliminations, normalizations) a region may "
+          + "take; a region that needs more is left unchanged, with a note (0: no limit; default: ${DEFAULT-VALUE}, "
+          + "under a minute; the PolyBench kernels take under 150,000).")
+  long computeBudget;
+
   @Option(names = "--storage", paramLabel = "default|quov", defaultValue = "default",
       description = "Storage of the region's temporary arrays: as declared (default), or quov: one array per "
           + "writing statement, contracted along its shortest occupancy vector for tiled execution, valid for every "
@@ -251,7 +257,9 @@ final class OptimizeCommand implements Callable<Integer> {
       }
     };
     List<PassManager.Statistic> statistics = new ArrayList<>();
-    PolyhedralOptimizer optimizer = new PolyhedralOptimizer(pipeline, listener, statistics);
+    if (computeBudget < 0) return fail("optimize: --compute-budget: a number of steps >= 0, not " + computeBudget);
+    PolyhedralOptimizer optimizer = new PolyhedralOptimizer(pipeline, listener, statistics)
+        .withComputeBudget(computeBudget);
     if (profile && (profileData != null || !specialize.isEmpty())) {
       return fail("optimize: --profile writes the instrumented program; it does not take --profile-data or --specialize");
     }

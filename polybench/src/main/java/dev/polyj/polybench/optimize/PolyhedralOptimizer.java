@@ -19,6 +19,7 @@ import dev.polyj.presburger.set.UnionRelation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.polyj.presburger.arith.ComputeBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -174,6 +175,15 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   private final PassManager.Listener<RegionState> listener;
   private final List<PassManager.Statistic> statistics;
   private Specializations specializations = Specializations.none();
+  private long computeBudget = DEFAULT_COMPUTE_BUDGET;
+
+  /**
+   * The steps of the integer-set engine a region may take ({@link ComputeBudget}): a region that
+   * needs more is left unchanged, with a note. The PolyBench kernels take at most about 130,000
+   * (adi); the slowest program the random-program tester has found that still finishes takes about
+   * 7 million (18 seconds of one core).
+   */
+  public static final long DEFAULT_COMPUTE_BUDGET = 12_000_000L;
 
   /** The optimizer with the default pipeline. */
   public PolyhedralOptimizer() {
@@ -202,8 +212,31 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
 
   /** This optimizer, also emitting the specialized versions {@code s} of the regions (SPolly, Section 4.2). */
   public PolyhedralOptimizer withSpecializations(Specializations s) {
-    PolyhedralOptimizer o = new PolyhedralOptimizer(pipeline, listener, statistics);
+    PolyhedralOptimizer o = with(pipeline);
     o.specializations = s;
+    return o;
+  }
+
+  /** This optimizer, giving up on a region after {@code steps} steps of the integer-set engine (0: never). */
+  public PolyhedralOptimizer withComputeBudget(long steps) {
+    com.google.common.base.Preconditions.checkArgument(steps >= 0, "a compute budget is a number of steps >= 0, not %s",
+        steps);
+    PolyhedralOptimizer o = with(pipeline);
+    o.computeBudget = steps;
+    return o;
+  }
+
+  /** This optimizer's settings with the pipeline {@code p}. */
+  private PolyhedralOptimizer with(PassManager<RegionState> p) {
+    PolyhedralOptimizer o = running(p);
+    o.specializations = specializations;
+    return o;
+  }
+
+  /** An optimizer running {@code p} with this one's listener, statistics and budget, without specializations. */
+  private PolyhedralOptimizer running(PassManager<RegionState> p) {
+    PolyhedralOptimizer o = new PolyhedralOptimizer(p, listener, statistics);
+    o.computeBudget = computeBudget;
     return o;
   }
 
@@ -220,8 +253,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
   @Override
   public Optimizer withReassociation(boolean allowed) {
     if (allowed == pipeline.enabled(OptimizerPipeline.REDUCTIONS)) return this;
-    return new PolyhedralOptimizer(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, allowed), listener, statistics)
-        .withSpecializations(specializations);
+    return with(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, allowed));
   }
 
   @Override
@@ -232,7 +264,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     for (String n : enable) p = p.enable(n.trim());
     for (String n : disable) p = p.disable(n.trim());
     for (String o : options) p = p.withOption(o);
-    return new PolyhedralOptimizer(p, listener, statistics).withSpecializations(specializations);
+    return with(p);
   }
 
   @Override
@@ -261,7 +293,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     for (String n : names) {
       if (p.enabled(n) && !p.pass(n).required()) p = p.disable(n);
     }
-    return new PolyhedralOptimizer(p, listener, statistics);
+    return running(p);
   }
 
   /** Optimizes every region of {@code file}; {@code cppOptions} are the preprocessor's -I/-D options. */
@@ -494,7 +526,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       List<String> quiet = new ArrayList<>();
       // the run-time estimate of the work reads the parameters, which are constants here: parallel loops run
       PolyhedralOptimizer fixed = pipeline.enabled("parallel-work")
-          ? new PolyhedralOptimizer(pipeline.disable("parallel-work"), listener, statistics) : this;
+          ? running(pipeline.disable("parallel-work")) : this;
       GuardedVersions.Version v = fixed.version(special, level, what, quiet, flags);
       if (v == null) {
         notes.add(what + ": not specialized: " + (quiet.isEmpty() ? "not a static control part with these values"
@@ -603,7 +635,8 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
     RegionState s = new RegionState(scop, level);
     s.runtimeChecks = checks;
     s.rescheduler = d -> reschedule(s, d);
-    List<PassManager.Statistic> stats = pipeline.run(s, listener);
+    List<PassManager.Statistic> stats = computeBudget == 0 ? pipeline.run(s, listener)
+        : ComputeBudget.within(computeBudget, () -> pipeline.run(s, listener));
     if (statistics != null) statistics.addAll(stats);
     Map<String, String> fileScope = FILE_SCOPE.get();
     if (fileScope != null) s.fileScope.forEach(fileScope::putIfAbsent);

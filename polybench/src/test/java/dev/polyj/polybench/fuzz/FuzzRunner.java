@@ -71,6 +71,10 @@ public final class FuzzRunner {
         continue;
       }
       unchanged += o.regionsLeftUnchanged();
+      if (o.regionsLeftUnchanged() > 0) {
+        log.println("seed " + s + ": " + o.regionsLeftUnchanged() + " region(s) left unchanged under "
+            + vs.stream().map(Variant::name).toList());
+      }
       specialized += o.specializedRefusals();
       if ((k + 1) % 10 == 0) {
         log.println((k + 1) + " programs, " + (System.currentTimeMillis() - start) / 1000 + " s, failures " + failures);

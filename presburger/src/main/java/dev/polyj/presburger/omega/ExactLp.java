@@ -247,6 +247,7 @@ final class ExactLp {
 
     /** Exchanges the basic variable of row r with the non-basic variable of column j. */
     private void pivot(int r, int j) {
+      dev.polyj.presburger.arith.ComputeBudget.spend(1 + (long) row.length * nCol / 256);
       BigInteger[] p = row[r];
       BigInteger a = p[j];
       BigInteger[] np = new BigInteger[nCol];

@@ -457,6 +457,7 @@ public final class OmegaTest {
         (s > 0 ? lower : s < 0 ? upper : rest).add(r);
       }
       budget[1] -= (long) lower.size() * upper.size();
+      dev.polyj.presburger.arith.ComputeBudget.spend(1);
       if (budget[1] < 0) throw new BudgetSpent();
       for (R l : lower) for (R u : upper) rest.add(ops.combine(l, u, z, dark));
       return rest;

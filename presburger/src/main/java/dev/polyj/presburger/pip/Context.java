@@ -1,5 +1,6 @@
 package dev.polyj.presburger.pip;
 
+import dev.polyj.presburger.arith.ComputeBudget;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
@@ -74,6 +75,7 @@ final class Context {
   }
 
   private Context(Context o) {
+    ComputeBudget.spend(1);
     nVar = o.nVar;
     nUnknown = o.nUnknown;
     divs = new ArrayList<>(o.divs);

@@ -183,6 +183,7 @@ abstract class Tableau {
 
   void pivot(int r, int j) {
     if (pivotsLeft >= 0 && pivotsLeft-- == 0) throw new PivotLimitException();
+    dev.polyj.presburger.arith.ComputeBudget.spend(1 + (long) nRow() * nCol / 1024);
     pivotNumbers(r, j);
     int rv = rowVar[r];
     int cv = colVar[j];

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.ComputeBudget;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
@@ -406,6 +407,7 @@ public final class BasicRelation {
     if (markedEmpty) return this;
     if (other.markedEmpty) return other;
     if (other.isUniverse()) return this;
+    ComputeBudget.spend(1);
     if (isUniverse()) return other;
     if (opposedRows(this, other)) return empty(space);
     return intersectBySimplifying(other);

@@ -116,6 +116,7 @@ final class Coalescing {
 
   private static BasicRelation mergeLong(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
       CoalescingWitnesses witnesses, CoalescingMemo memo, boolean harmonize) {
+    dev.polyj.presburger.arith.ComputeBudget.spend(1);
     if (a.hasUnknownLocals() || b.hasUnknownLocals()) {
       if (a.intersect(b).isEmpty()) return null;
       if (isSubset(a, b)) return b;

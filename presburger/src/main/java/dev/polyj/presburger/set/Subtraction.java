@@ -1,5 +1,6 @@
 package dev.polyj.presburger.set;
 
+import dev.polyj.presburger.arith.ComputeBudget;
 import static com.google.common.base.Preconditions.checkState;
 
 import dev.polyj.presburger.arith.Ints;
@@ -35,7 +36,10 @@ final class Subtraction {
         // constraints of y implied by the others would only split the result further
         if (result.size() > 1 || y.nIneq() > 2 * y.nVar()) y = Redundancy.simplify(y);
         List<BasicRelation> next = new ArrayList<>();
-        for (BasicRelation x : result) subtract(x, y, next);
+        for (BasicRelation x : result) {
+          ComputeBudget.spend(1);
+          subtract(x, y, next);
+        }
         result = next;
         if (result.isEmpty()) return Relation.empty(a.space());
       }
