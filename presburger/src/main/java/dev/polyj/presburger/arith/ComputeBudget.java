@@ -4,13 +4,16 @@ import com.google.common.base.Preconditions;
 import java.util.function.Supplier;
 
 /**
- * A limit on the work of the integer-set engine, counted in its elementary steps (simplex pivots
- * and Fourier-Motzkin eliminations), for a caller that would rather give up than wait: a compiler
- * leaves a region it cannot analyse in time unchanged. The count is deterministic (the same input
- * gives up at the same step on every machine and under any load), unlike a wall-clock limit.
+ * A limit on the work of the integer-set engine, counted in its elementary steps, for a caller
+ * that would rather give up than wait: a compiler leaves a region it cannot analyse in time
+ * unchanged. A step is a simplex pivot (plus one per 1,024 cells of its tableau, per 256 for the
+ * BigInteger one), a Fourier-Motzkin elimination, a normalization of a constraint system, an
+ * intersection of basic relations, a step of a subtraction, a copy of the parametric solver's
+ * context or a coalescing candidate. The count is deterministic (the same input gives up at the
+ * same step on every machine and under any load), unlike a wall-clock limit.
  *
  * <p>The budget belongs to the running thread: {@link #within} runs a computation with a budget,
- * and every step inside it spends one unit; the step that finds the budget used up throws {@link
+ * and every step inside it spends from it; the step that finds the budget used up throws {@link
  * Exceeded}, and so does every step after it (a caller that catches the exception and tries a
  * cheaper way meets it again at its first step). Outside {@code within} nothing is counted.
  */

@@ -176,8 +176,8 @@ public final class CrehcCode {
 
   /** Whether the target names an array object (see {@link ArrayInfo#isArrayObject}). */
   private static boolean arrayObject(Scop scop, Crehc.Target t) {
-    for (ArrayInfo a : scop.arrays()) if (a.name().equals(t.name())) return a.isArrayObject() && !t.sizes().isEmpty();
-    return false;
+    ArrayInfo a = scop.array(t.name());
+    return a != null && a.isArrayObject();
   }
 
   /** The number of elements of a histogram, as compiled: {@code sizeof} of an array object. */
