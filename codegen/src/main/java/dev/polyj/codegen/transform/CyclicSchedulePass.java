@@ -118,12 +118,13 @@ public final class CyclicSchedulePass extends BasicPass<RegionState> {
     return follows;
   }
 
-  private static List<Expr> terms(Expr e, Expr.Kind kind) {
+  /** The arguments of {@code e} when it is a {@code kind} (a max or a min), else {@code e} alone. */
+  static List<Expr> terms(Expr e, Expr.Kind kind) {
     return e instanceof Expr.Op op && op.kind() == kind ? op.args() : List.of(e);
   }
 
   /** The coefficient of {@code x} in {@code e} (a division by a number divides it), or null when unknown. */
-  private static Rational coefficient(Expr e, String x) {
+  static Rational coefficient(Expr e, String x) {
     if (e instanceof Expr.Int) return Rational.ZERO;
     if (e instanceof Expr.Id id) return id.name().equals(x) ? Rational.ONE : Rational.ZERO;
     if (e instanceof Expr.Linear l) {

@@ -73,8 +73,8 @@ final class OptimizeCommand implements Callable<Integer> {
   boolean noStrideOrder;
 
   @Option(names = "--diamond", negatable = true, defaultValue = "false",
-      description = "Concurrent-start (diamond) tiling of time-iterated stencils when legal (default: off; "
-          + "the non-unimodular point loops make code generation slow on 2-D stencils).")
+      description = "Concurrent-start (diamond) tiles for every time-skewed band where legal "
+          + "(default: for time-iterated stencils only).")
   boolean diamond;
 
   @Option(names = "--delicm", defaultValue = "false",

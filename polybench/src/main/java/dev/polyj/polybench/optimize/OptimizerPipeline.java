@@ -78,6 +78,7 @@ public final class OptimizerPipeline {
         new RegisterBlockingPass(),
         new ScalarPromotionPass(),
         new dev.polyj.codegen.transform.CyclicSchedulePass(),
+        new dev.polyj.codegen.transform.DynamicSchedulePass(),
         new dev.polyj.codegen.transform.CollapsePass(),
         new dev.polyj.polybench.optimize.crehc.HistogramsPass(),
         new dev.polyj.codegen.transform.SmallWorkPass());

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * The load balance of the parallel loops of an optimized kernel, by counting: for each start of a
  * parallel loop, the statement instances each thread runs, with OpenMP's static schedule of the
  * loop's iterations (contiguous blocks whose sizes differ by at most one, the first threads taking
- * the larger ones, as libgomp does; one iteration at a time round-robin under {@code schedule(static, 1)})
+ * the larger ones, as libgomp does; one iteration at a time round-robin under {@code schedule(static, 1)};
+ * under {@code schedule(dynamic, 1)} each iteration in turn to the thread that is free first)
  * or, for a collapsed nest, with its balanced chunks of ranks
  * (or of whole outer iterations cut at those ranks);
  * the figure is the sum over the starts of the busiest thread's instances divided by the sum of
@@ -114,7 +115,8 @@ public final class ParallelBalance {
     } else if (n instanceof Node.For f) {
       if (parallel(f)) {
         boolean cyclic = f.pragmas().stream().anyMatch(p -> p.contains(CyclicSchedulePass.CLAUSE));
-        split(List.of(f), env, cyclic ? Split.CYCLIC : Split.STATIC);
+        boolean dynamic = f.pragmas().stream().anyMatch(p -> p.contains("schedule(dynamic"));
+        split(List.of(f), env, cyclic ? Split.CYCLIC : dynamic ? Split.DYNAMIC : Split.STATIC);
         return;
       }
       long lo = AstInterpreter.eval(f.init(), env);
@@ -137,6 +139,8 @@ public final class ParallelBalance {
     STATIC,
     /** OpenMP's static schedule with chunks of one iteration: iteration {@code i} to thread {@code i mod t}. */
     CYCLIC,
+    /** One iteration at a time, in order, to the thread that is free first (the lowest-numbered of those). */
+    DYNAMIC,
     /** Balanced chunks of the ranks of the collapsed chain. */
     RANKS,
     /** Chunks of whole iterations of the outer loop, cut after the iterations holding the ranks {@code n k / c - 1}. */
@@ -176,6 +180,14 @@ public final class ParallelBalance {
           start[k] = at;
         }
         for (int k = 0; k < chunks; k++) max = Math.max(max, prefix[Math.max(start[k + 1], start[k])] - prefix[start[k]]);
+      } else if (split == Split.DYNAMIC) {
+        long[] busy = new long[t];
+        for (int j = 0; j < n; j++) {
+          int free = 0;
+          for (int k = 1; k < t; k++) if (busy[k] < busy[free]) free = k;
+          busy[free] += work.get(j);
+        }
+        for (long b : busy) max = Math.max(max, b);
       } else if (split == Split.CYCLIC) {
         for (int k = 0; k < Math.min(t, n); k++) {
           long sum = 0;

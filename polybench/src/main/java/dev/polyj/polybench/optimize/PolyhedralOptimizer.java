@@ -166,7 +166,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
             .disable("product-packing").disable("column-interchange").disable("register-blocking")
             .disable("scalar-promotion");
       }
-      if (diamond) p = p.enable("diamond");
+      if (diamond) p = p.enable("diamond").withOption("diamond", "bands", "all");
       return p;
     }
   }

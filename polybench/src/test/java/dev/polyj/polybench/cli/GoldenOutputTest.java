@@ -74,8 +74,6 @@ class GoldenOutputTest {
     List<Arguments> out = new ArrayList<>();
     for (String config : CONFIGS.keySet()) {
       for (Kernel k : EmbeddedSuite.load().kernels()) {
-        // concurrent-start tiling of the 2-d and 3-d stencils takes minutes
-        if (config.equals("diamond") && SLOW_DIAMOND.contains(k.name())) continue;
         if (all || (SUBSET.contains(k.name()) && (config.equals("default") || SUBSET_OTHERS.contains(k.name())))) {
           out.add(Arguments.of(config, k.name()));
         }
@@ -83,8 +81,6 @@ class GoldenOutputTest {
     }
     return out.stream();
   }
-
-  static final Set<String> SLOW_DIAMOND = Set.of("heat-3d", "jacobi-2d", "seidel-2d");
 
   /** The kernels checked under the non-default option sets in the default run. */
   static final Set<String> SUBSET_OTHERS = Set.of("gemm", "cholesky", "covariance", "atax", "jacobi-1d");

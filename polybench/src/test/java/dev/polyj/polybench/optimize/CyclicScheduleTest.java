@@ -31,7 +31,7 @@ class CyclicScheduleTest {
     EmbeddedSuite suite = EmbeddedSuite.load();
     Path root = suite.extractTo(dir);
     PassManager<RegionState> dealt = PolyhedralOptimizer.Config.defaults().pipeline();
-    PassManager<RegionState> blocks = dealt.disable("cyclic-schedule");
+    PassManager<RegionState> blocks = dealt.disable("cyclic-schedule").disable("dynamic-schedule");
     for (String k : new String[] {"correlation", "syrk", "cholesky", "symm"}) {
       ParallelBalance.Region a = ParallelBalance.kernel(suite, root, k, "MEDIUM", dealt);
       ParallelBalance.Region b = ParallelBalance.kernel(suite, root, k, "MEDIUM", blocks);

@@ -157,10 +157,15 @@ class SequentialTimeTest {
     String kernels = "fdtd-2d,heat-3d,jacobi-1d,jacobi-2d,seidel-2d,adi";
     // modes: the decision, a sequential time loop everywhere (fused steps, then unfused ones), and
     // the default threshold of parallel work (the others run every parallel loop in parallel)
-    for (String mode : List.of("auto", "sequential", "unfused", "threshold")) {
+    // "diamond": small tiles (many of them at MINI) cut for concurrent start on every time-skewed band
+    for (String mode : List.of("auto", "sequential", "unfused", "threshold", "diamond")) {
       var pipeline = PolyhedralOptimizer.Config.defaults().pipeline()
           .withOption("time-loop", "mode", mode.equals("unfused") ? "sequential" : "auto")
           .withOption("time-loop", "fuse", Boolean.toString(!mode.equals("unfused")));
+      if (mode.equals("diamond")) {
+        pipeline = pipeline.disable("time-loop").disable("program-order").withOption("tiling", "sizes", "5,4,3")
+            .withOption("diamond", "bands", "all");
+      }
       if (!mode.equals("threshold")) pipeline = OptimizerEndToEndTest.forcedParallel(pipeline);
       OptimizerEndToEndTest.assertVerified(OptimizerEndToEndTest.bench(pipeline, dir.resolve(mode),
           List.of("--dataset", "MINI", "--no-reassociate", "--kernels", kernels)), 6);

@@ -83,6 +83,10 @@ public class ScheduleState {
   public boolean strideOrder;
   /** Whether tiling runs tile bands without outer parallelism as wavefronts. */
   public boolean wavefront;
+  /** Whether tiling cuts the tiles of time-skewed bands for concurrent start ({@code ConcurrentStart}). */
+  public boolean concurrentStart;
+  /** Whether concurrent start is tried on every time-skewed band, not only on time-iterated stencils. */
+  public boolean concurrentStartAnyBand;
   /** Whether a wavefront is also kept for two-member bands with no loop below them. */
   public boolean smallWavefronts;
   /** The tiling of the tree, or null. */

@@ -63,6 +63,19 @@ public final class Tiling {
     }
 
     /**
+     * Whether the tiles of a time-skewed band that would run as a pipelined wavefront are cut for
+     * concurrent start ({@link ConcurrentStart}); the points keep the band's own members.
+     */
+    default boolean concurrentStart() {
+      return false;
+    }
+
+    /** The tile sizes of {@code band} once its tiles are cut for concurrent start. */
+    default long[] concurrentStartSizes(ScheduleNode.Band band, long[] sizes) {
+      return sizes;
+    }
+
+    /**
      * Whether the tile sizes are run-time parameters ({@link ParametricTiling}): the tile
      * coordinates are then the tile origins, and {@link #sizes} only says which bands are tiled
      * (and decides on wavefronts as their run-time defaults); the two members of a wavefront share
@@ -264,17 +277,28 @@ public final class Tiling {
       boolean[] zero = new boolean[n];
       for (int k = 0; k < n; k++) zero[k] = open.isEmpty() || TreeDependences.carried(open, b.members().get(k)).isEmpty();
       boolean wavefront = false;
+      // the members cutting the tiles: the band's own, or the first replaced for concurrent start
+      List<UnionRelation> cuts = members;
+      UnionRelation cut0 = b.members().get(0);
       // a band run once per iteration of an enclosing sequential loop gets no wavefront: it would
       // cost a synchronization per wavefront and per outer iteration (floyd-warshall's k loop)
       if (policy.wavefront(b) && !sequential && !zero[0] && !zero[1]) {
+        UnionRelation diamond = policy.concurrentStart() && !parametric
+            ? ConcurrentStart.tileHyperplane(b.members(), open) : null;
+        if (diamond != null) {
+          sizes = policy.concurrentStartSizes(b, sizes);
+          cut0 = diamond;
+          cuts = new ArrayList<>(members);
+          cuts.set(0, liftDomain(diamond, child.aug()));
+        }
         // with run-time sizes the decision is taken for the default sizes; the wavefront is legal for all
-        UnionRelation t0 = tileMember(b.members().get(0), sizes[0]);
+        UnionRelation t0 = tileMember(cut0, sizes[0]);
         UnionRelation t1 = tileMember(b.members().get(1), parametric ? sizes[0] : sizes[1]);
         boolean outerParallel = TreeDependences.carried(open, t0).isEmpty();
         wavefront = !outerParallel && !TreeDependences.carried(TreeDependences.tied(open, t0), t1).isEmpty();
       }
       UnionRelation tileAug = parametric ? ParametricTiling.augmentation(members, wavefront)
-          : augmentation(members, sizes);
+          : augmentation(cuts, sizes);
       if (tileAug == null) {
         return new Lifted(new ScheduleNode.Band(ImmutableList.copyOf(members), b.permutable(), b.coincident(),
             b.loopTypes(), b.otherOptions(), child.node()), child.aug());
@@ -288,7 +312,8 @@ public final class Tiling {
         }
       }
       List<Boolean> tileCoincident = new ArrayList<>();
-      for (int k = 0; k < n; k++) tileCoincident.add(zero[k] || (wavefront && k == 1));
+      boolean zeroCut0 = cuts == members ? zero[0] : TreeDependences.carried(open, cut0).isEmpty();
+      for (int k = 0; k < n; k++) tileCoincident.add((k == 0 ? zeroCut0 : zero[k]) || (wavefront && k == 1));
       int[] order = policy.pointOrder(b);
       checkArgument(isPermutation(order, n), "point order %s is not a permutation of %s members",
           java.util.Arrays.toString(order), n);

@@ -131,6 +131,30 @@ public final class TilingPass extends BasicPass<ScheduleState> {
       }
 
       @Override
+      public boolean concurrentStart() {
+        return s.concurrentStart
+            && (s.concurrentStartAnyBand || dev.polyj.polyhedral.scheduling.pass.SequentialTime.spaceIndependentOfTime(scop));
+      }
+
+      @Override
+      public long[] concurrentStartSizes(ScheduleNode.Band band, long[] sizes) {
+        // the sizes the user gave are kept; the default ones keep the points of a rectangular
+        // tile per time step: the diamond cut halves a tile's extent along h_2 on average, and
+        // the innermost loop doubles instead
+        long[] out = sizes.clone();
+        if (options.sizes().length == 0 && options.policy() == null) {
+          int[] order = pointOrder(band);
+          int k = order[order.length - 1]; // the innermost point loop, the one vectorized
+          out[k] = Math.multiplyExact(2, out[k]);
+        }
+        if (!tiled.isEmpty()) {
+          tiled.set(tiled.size() - 1, Arrays.stream(out).mapToObj(Long::toString).collect(Collectors.joining("x"))
+              + " (concurrent start)");
+        }
+        return out;
+      }
+
+      @Override
       public boolean parametric() {
         return options.parametric();
       }
