@@ -19,15 +19,16 @@ import org.junit.jupiter.api.Test;
  * code, checked against the work of their iterations counted by running them.
  */
 class CyclicSchedulePassTest {
-  private static final Node S = new Node.User("S", List.of());
+  static final Node S = new Node.User("S", List.of());
 
-  private static Expr lin(long c, Object... coefAndName) {
+  /** The affine expression {@code c + sum coef * name}. */
+  static Expr lin(long c, Object... coefAndName) {
     Exprs.LinearBuilder b = Exprs.linear().addConstant(c);
     for (int i = 0; i < coefAndName.length; i += 2) b.add((Long) coefAndName[i], Exprs.id((String) coefAndName[i + 1]));
     return b.build();
   }
 
-  private static Node.For loop(String it, Expr lo, Expr up, Node body) {
+  static Node.For loop(String it, Expr lo, Expr up, Node body) {
     return new Node.For(it, lo, up, 1, body, List.of());
   }
 

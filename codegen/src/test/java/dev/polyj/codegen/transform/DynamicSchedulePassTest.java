@@ -1,5 +1,8 @@
 package dev.polyj.codegen.transform;
 
+import static dev.polyj.codegen.transform.CyclicSchedulePassTest.S;
+import static dev.polyj.codegen.transform.CyclicSchedulePassTest.lin;
+import static dev.polyj.codegen.transform.CyclicSchedulePassTest.loop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.polyj.codegen.ast.AstInterpreter;
@@ -20,18 +23,6 @@ import org.junit.jupiter.api.Test;
  * inside a sequential loop runs the same work in every iteration.
  */
 class DynamicSchedulePassTest {
-  private static final Node S = new Node.User("S", List.of());
-
-  private static Expr lin(long c, Object... coefAndName) {
-    Exprs.LinearBuilder b = Exprs.linear().addConstant(c);
-    for (int i = 0; i < coefAndName.length; i += 2) b.add((Long) coefAndName[i], Exprs.id((String) coefAndName[i + 1]));
-    return b.build();
-  }
-
-  private static Node.For loop(String it, Expr lo, Expr up, Node body) {
-    return new Node.For(it, lo, up, 1, body, List.of());
-  }
-
   private static Node.For parallel(String it, Expr lo, Expr up, Node body) {
     return new Node.For(it, lo, up, 1, body, List.of("omp parallel for"));
   }

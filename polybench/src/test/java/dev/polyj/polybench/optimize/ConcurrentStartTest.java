@@ -13,6 +13,7 @@ import dev.polyj.polyhedral.pass.PassManager;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,11 +28,19 @@ import org.junit.jupiter.api.io.TempDir;
 class ConcurrentStartTest {
   private static final int[] THREADS = {2, 4, 8, 16};
 
+  @TempDir static Path dir;
+  private static EmbeddedSuite suite;
+  private static Path root;
+
+  @BeforeAll
+  static void extract() throws java.io.IOException {
+    suite = EmbeddedSuite.load();
+    root = suite.extractTo(dir.resolve("suite"));
+  }
+
   @Test
-  void jacobiTilesStartTogetherAndScale(@TempDir Path dir) throws Exception {
+  void jacobiTilesStartTogetherAndScale() throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
-    EmbeddedSuite suite = EmbeddedSuite.load();
-    Path root = suite.extractTo(dir);
     PassManager<RegionState> diamond = PolyhedralOptimizer.Config.defaults().pipeline();
     PassManager<RegionState> pipelined = diamond.disable("diamond");
     ParallelBalance.Region a = ParallelBalance.kernel(suite, root, "jacobi-2d", "MEDIUM", diamond);
@@ -55,10 +64,8 @@ class ConcurrentStartTest {
   }
 
   @Test
-  void solversAreNotStencilsAndKeepTheirTiles(@TempDir Path dir) throws Exception {
+  void solversAreNotStencilsAndKeepTheirTiles() throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
-    EmbeddedSuite suite = EmbeddedSuite.load();
-    Path root = suite.extractTo(dir);
     // lu's and seidel-2d's outer loops are tied to subscripts or admit no legal cut; their code is
     // the same with and without the pass
     PassManager<RegionState> on = PolyhedralOptimizer.Config.defaults().pipeline();
