@@ -118,9 +118,15 @@ public final class CyclicSchedulePass extends BasicPass<RegionState> {
     return follows;
   }
 
-  /** The arguments of {@code e} when it is a {@code kind} (a max or a min), else {@code e} alone. */
+  /**
+   * The terms of {@code e} as a {@code kind} (a max or a min), nested ones of the same kind
+   * flattened ({@code max(a, max(b, c))} is {@code max(a, b, c)}); {@code e} alone otherwise.
+   */
   static List<Expr> terms(Expr e, Expr.Kind kind) {
-    return e instanceof Expr.Op op && op.kind() == kind ? op.args() : List.of(e);
+    if (!(e instanceof Expr.Op op && op.kind() == kind)) return List.of(e);
+    List<Expr> out = new ArrayList<>();
+    for (Expr a : op.args()) out.addAll(terms(a, kind));
+    return out;
   }
 
   /** The coefficient of {@code x} in {@code e} (a division by a number divides it), or null when unknown. */

@@ -1,6 +1,7 @@
 package dev.polyj.codegen.transform;
 
 import dev.polyj.codegen.ast.Expr;
+import dev.polyj.codegen.ast.Exprs;
 import dev.polyj.codegen.ast.Node;
 import dev.polyj.polyhedral.pass.BasicPass;
 import dev.polyj.polyhedral.pass.PassLevel;
@@ -76,7 +77,7 @@ public final class DynamicSchedulePass extends BasicPass<RegionState> {
    */
   static boolean wavefront(Node.For f, Node.For s) {
     String w = s.iterator();
-    if (!uses(f.init(), w) && !uses(f.upper(), w)) return false;
+    if (!Exprs.uses(f.init(), w) && !Exprs.uses(f.upper(), w)) return false;
     if (depth(f.body()) < MIN_DEPTH) return false;
     return Node.anyMatch(f.body(), n -> n instanceof Node.For g && (differs(g.init(), Expr.Kind.MAX, w, f.iterator())
         || (g.upper() != Node.For.NO_UPPER_BOUND && differs(g.upper(), Expr.Kind.MIN, w, f.iterator()))));
@@ -102,17 +103,9 @@ public final class DynamicSchedulePass extends BasicPass<RegionState> {
     return 0;
   }
 
-  private static boolean uses(Expr e, String x) {
-    return dev.polyj.codegen.ast.Exprs.uses(e, x);
-  }
-
   /** Whether a term of the bound {@code e} (a max or min of terms) has coefficients {@code a} and {@code -a} on {@code x} and {@code y}. */
   private static boolean differs(Expr e, Expr.Kind kind, String x, String y) {
     for (Expr t : CyclicSchedulePass.terms(e, kind)) {
-      if (t instanceof Expr.Op op && op.kind() == kind) {
-        if (differs(t, kind, x, y)) return true;
-        continue;
-      }
       Rational a = CyclicSchedulePass.coefficient(t, x);
       Rational b = CyclicSchedulePass.coefficient(t, y);
       if (a != null && b != null && a.signum() != 0 && a.add(b).signum() == 0) return true;

@@ -4,6 +4,7 @@ import static dev.polyj.codegen.transform.CyclicSchedulePassTest.S;
 import static dev.polyj.codegen.transform.CyclicSchedulePassTest.lin;
 import static dev.polyj.codegen.transform.CyclicSchedulePassTest.loop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.polyj.codegen.ast.AstInterpreter;
 import dev.polyj.codegen.ast.Expr;
@@ -58,7 +59,7 @@ class DynamicSchedulePassTest {
     // the same wavefront over single two-dimensional tiles (a triangular solve's): too little work
     // per tile to take each from a shared counter
     Node.For flat = parallel("c1", wave.init(), wave.upper(), time.withBody(loop("c3", space.init(), space.upper(), S)));
-    assertEquals(false, DynamicSchedulePass.wavefront(flat, outer.withBody(flat)));
+    assertFalse(DynamicSchedulePass.wavefront(flat, outer.withBody(flat)));
   }
 
   @Test
