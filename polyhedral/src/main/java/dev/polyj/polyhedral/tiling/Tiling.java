@@ -280,6 +280,7 @@ public final class Tiling {
       // the members cutting the tiles: the band's own, or the first replaced for concurrent start
       List<UnionRelation> cuts = members;
       UnionRelation cut0 = b.members().get(0);
+      boolean zeroCut0 = zero[0];
       // a band run once per iteration of an enclosing sequential loop gets no wavefront: it would
       // cost a synchronization per wavefront and per outer iteration (floyd-warshall's k loop)
       if (policy.wavefront(b) && !sequential && !zero[0] && !zero[1]) {
@@ -290,6 +291,7 @@ public final class Tiling {
           cut0 = diamond;
           cuts = new ArrayList<>(members);
           cuts.set(0, liftDomain(diamond, child.aug()));
+          zeroCut0 = TreeDependences.carried(open, diamond).isEmpty();
         }
         // with run-time sizes the decision is taken for the default sizes; the wavefront is legal for all
         UnionRelation t0 = tileMember(cut0, sizes[0]);
@@ -312,7 +314,6 @@ public final class Tiling {
         }
       }
       List<Boolean> tileCoincident = new ArrayList<>();
-      boolean zeroCut0 = cuts == members ? zero[0] : TreeDependences.carried(open, cut0).isEmpty();
       for (int k = 0; k < n; k++) tileCoincident.add((k == 0 ? zeroCut0 : zero[k]) || (wavefront && k == 1));
       int[] order = policy.pointOrder(b);
       checkArgument(isPermutation(order, n), "point order %s is not a permutation of %s members",
