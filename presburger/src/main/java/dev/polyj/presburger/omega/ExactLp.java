@@ -1,6 +1,7 @@
 package dev.polyj.presburger.omega;
 
 import com.google.common.base.Preconditions;
+import dev.polyj.presburger.arith.ComputeBudget;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
@@ -247,7 +248,7 @@ final class ExactLp {
 
     /** Exchanges the basic variable of row r with the non-basic variable of column j. */
     private void pivot(int r, int j) {
-      dev.polyj.presburger.arith.ComputeBudget.spend(1 + (long) row.length * nCol / 256);
+      ComputeBudget.spend(1 + (long) row.length * nCol / 256);
       BigInteger[] p = row[r];
       BigInteger a = p[j];
       BigInteger[] np = new BigInteger[nCol];

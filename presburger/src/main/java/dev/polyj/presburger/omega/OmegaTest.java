@@ -1,6 +1,7 @@
 package dev.polyj.presburger.omega;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -457,7 +458,7 @@ public final class OmegaTest {
         (s > 0 ? lower : s < 0 ? upper : rest).add(r);
       }
       budget[1] -= (long) lower.size() * upper.size();
-      dev.polyj.presburger.arith.ComputeBudget.spend(1);
+      ComputeBudget.spend(1);
       if (budget[1] < 0) throw new BudgetSpent();
       for (R l : lower) for (R u : upper) rest.add(ops.combine(l, u, z, dark));
       return rest;

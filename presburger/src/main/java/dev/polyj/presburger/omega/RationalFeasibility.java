@@ -1,6 +1,7 @@
 package dev.polyj.presburger.omega;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
 import java.util.List;
 
@@ -176,7 +177,7 @@ final class RationalFeasibility {
 
     /** Exchanges the basic variable of row r with the non-basic variable of column j. */
     private void pivot(int r, int j) {
-      dev.polyj.presburger.arith.ComputeBudget.spend(1 + (long) row.length * nCol / 1024);
+      ComputeBudget.spend(1 + (long) row.length * nCol / 1024);
       long[] p = row[r];
       long a = p[j];
       long d = den[r];

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.pip;
 
+import dev.polyj.presburger.arith.ComputeBudget;
 import java.util.Arrays;
 
 /**
@@ -183,7 +184,7 @@ abstract class Tableau {
 
   void pivot(int r, int j) {
     if (pivotsLeft >= 0 && pivotsLeft-- == 0) throw new PivotLimitException();
-    dev.polyj.presburger.arith.ComputeBudget.spend(1 + (long) nRow() * nCol / 1024);
+    ComputeBudget.spend(1 + (long) nRow() * nCol / 1024);
     pivotNumbers(r, j);
     int rv = rowVar[r];
     int cv = colVar[j];

@@ -1,9 +1,9 @@
 package dev.polyj.presburger.set;
 
-import dev.polyj.presburger.arith.ComputeBudget;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.space.Space;

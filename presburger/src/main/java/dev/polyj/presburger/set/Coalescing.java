@@ -1,6 +1,7 @@
 package dev.polyj.presburger.set;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -116,7 +117,7 @@ final class Coalescing {
 
   private static BasicRelation mergeLong(BasicRelation a, BasicRelation b, List<BasicRelation> pieces,
       CoalescingWitnesses witnesses, CoalescingMemo memo, boolean harmonize) {
-    dev.polyj.presburger.arith.ComputeBudget.spend(1);
+    ComputeBudget.spend(1);
     if (a.hasUnknownLocals() || b.hasUnknownLocals()) {
       if (a.intersect(b).isEmpty()) return null;
       if (isSubset(a, b)) return b;

@@ -1,6 +1,7 @@
 package dev.polyj.presburger.set;
 
 import dev.polyj.presburger.arith.CoefficientOverflowException;
+import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,7 +116,7 @@ final class ConstraintSystem {
    * {@link CoefficientOverflowException} names the coefficient.
    */
   void simplify() {
-    dev.polyj.presburger.arith.ComputeBudget.spend(1);
+    ComputeBudget.spend(1);
     // The long steps replace the row lists before changing them (the first step builds new ones),
     // and every in-place change they make to a row keeps that row's integer solutions (gcd
     // division, integer tightening, tightening to a duplicate's constant): the input lists

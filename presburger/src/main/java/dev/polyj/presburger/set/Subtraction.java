@@ -1,8 +1,8 @@
 package dev.polyj.presburger.set;
 
-import dev.polyj.presburger.arith.ComputeBudget;
 import static com.google.common.base.Preconditions.checkState;
 
+import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.List;
