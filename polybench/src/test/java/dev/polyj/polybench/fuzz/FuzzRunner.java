@@ -23,7 +23,7 @@ import java.util.function.IntFunction;
 public final class FuzzRunner {
   /** What a batch found. */
   public record Report(int programs, int checks, int unusable, int leftUnchanged, int specialized,
-      Map<Failure.Kind, Integer> failures, List<String> reproducers, long millis) {
+      int vectorizerDisagreements, Map<Failure.Kind, Integer> failures, List<String> reproducers, long millis) {
     public boolean clean() {
       return failures.isEmpty();
     }
@@ -32,9 +32,12 @@ public final class FuzzRunner {
     public String toString() {
       return programs + " programs, " + checks + " optimize+compile+run checks, " + failures + " failures, "
           + unusable + " programs unusable, " + leftUnchanged + " regions left unchanged, " + specialized
-          + " specialized regions refused other sizes, " + (millis / 1000) + " s";
+          + " specialized regions refused other sizes, " + vectorizerDisagreements
+          + " outputs differing only under gcc's SLP vectorizer, " + (millis / 1000) + " s";
     }
   }
+
+  private static final String NO_SLP_NOTE = "both agree with " + Differential.NO_SLP;
 
   private FuzzRunner() {}
 
@@ -59,6 +62,7 @@ public final class FuzzRunner {
     int unusable = 0;
     int unchanged = 0;
     int specialized = 0;
+    int vectorizer = 0;
     for (int k = 0; k < count; k++) {
       long s = seed + k;
       Program p = ProgramGenerator.generate(s, maxStatements);
@@ -76,6 +80,11 @@ public final class FuzzRunner {
             + vs.stream().map(Variant::name).toList());
       }
       specialized += o.specializedRefusals();
+      vectorizer += o.vectorizerDisagreements();
+      if (o.vectorizerDisagreements() > 0) {
+        log.println("seed " + s + ": output differs only under gcc's SLP vectorizer (" + NO_SLP_NOTE + "): "
+            + d.vectorizerNotes.get(d.vectorizerNotes.size() - 1));
+      }
       if ((k + 1) % 10 == 0) {
         log.println((k + 1) + " programs, " + (System.currentTimeMillis() - start) / 1000 + " s, failures " + failures);
         log.flush();
@@ -111,7 +120,7 @@ public final class FuzzRunner {
     java.util.Map<String, Integer> reasons = new java.util.TreeMap<>();
     for (String n : d.unchangedNotes) reasons.merge(n.replaceAll("region \\d+ \\([^)]*\\): ", ""), 1, Integer::sum);
     for (var e : reasons.entrySet()) log.println("left unchanged " + e.getValue() + "x: " + e.getKey());
-    return new Report(count, checks, unusable, unchanged, specialized, failures, reproducers,
+    return new Report(count, checks, unusable, unchanged, specialized, vectorizer, failures, reproducers,
         System.currentTimeMillis() - start);
   }
 }
