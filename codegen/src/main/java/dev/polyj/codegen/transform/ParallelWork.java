@@ -110,8 +110,14 @@ public final class ParallelWork {
    * those of a statement in {@code weights} counted that many times.
    */
   public static String estimate(Scop scop, java.util.Map<String, Integer> weights) {
+    return estimate(scop, weights, null);
+  }
+
+  /** {@link #estimate(Scop, java.util.Map)} over the statements named in {@code only} (all when null). */
+  private static String estimate(Scop scop, java.util.Map<String, Integer> weights, java.util.Set<String> only) {
     List<String> terms = new ArrayList<>();
     for (Statement st : scop.statements()) {
+      if (only != null && !only.contains(st.name())) continue;
       List<String> factors = new ArrayList<>();
       if (st.domain().nBasic() == 0) continue;
       BasicRelation b = st.domain().basics().get(0);
@@ -243,14 +249,30 @@ public final class ParallelWork {
   }
 
   /**
-   * The declaration of the region's flag: its work is at least the threshold in total and per
-   * start of the parallel loops of {@code ast}.
+   * The declaration of the region's flag: its work is at least the threshold in total, and the
+   * work of the statements that run inside the parallel loops of {@code ast} at least the work per
+   * start times the starts of those loops. Work outside them is not shared by the threads: a
+   * schedule whose parallel loops hold little (durbin's, an initialization of O(n) beside O(n^2)
+   * sequential sums) would otherwise replace the program's order, whose sums are vectorized, once
+   * the sequential work is large. Where the parallel loops hold lines a pass wrote in place of
+   * statements, whose statements are not known here, all the work counts.
    */
   public static String declaration(Scop scop, Node ast, java.util.Map<String, Integer> weights) {
     String forks = forks(ast);
     if (forks == null) return declaration(scop, weights);
+    java.util.Set<String> shared = new java.util.HashSet<>();
+    Node.anyMatch(ast, n -> {
+      if (n instanceof Node.For f && f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel"))) {
+        Node.anyMatch(f.body(), u -> u instanceof Node.User user && shared.add(user.name()) && false);
+      }
+      return false;
+    });
     String work = estimate(scop, weights);
-    return "const int " + FLAG + " = " + work + " >= (double)" + THRESHOLD_MACRO + " && " + work + " >= (double)"
+    // lines a pass wrote in place of statements (promoted scalars) stand for statements unknown here: all count
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (Statement st : scop.statements()) names.add(st.name());
+    String parallel = names.containsAll(shared) ? estimate(scop, weights, shared) : work;
+    return "const int " + FLAG + " = " + work + " >= (double)" + THRESHOLD_MACRO + " && " + parallel + " >= (double)"
         + FORK_MACRO + " * (" + forks + ");";
   }
 }

@@ -56,4 +56,21 @@ class RecurrenceWeightTest {
     assertTrue(reassociated.contains("omp simd reduction"), reassociated);
     assertFalse(reassociated.contains("3.0 * (double)n * (double)n"), reassociated);
   }
+
+  /**
+   * The work per start of the parallel loops counts the statements inside them: durbin's schedule
+   * has one parallel loop, the O(n) initialization of its sums, beside O(n^2) sequential sums (at
+   * EXTRALARGE the total passed the threshold, and that code ran 0.98x of gcc, where the program's
+   * order vectorizes its sums). Where the parallel loop holds lines written in place of statements
+   * (mvt's promoted sums), all the work counts.
+   */
+  @Test
+  void theWorkPerStartCountsTheStatementsInsideParallelLoops(@TempDir Path dir) throws Exception {
+    PolyhedralOptimizer.Config reassociate = PolyhedralOptimizer.Config.defaults().withReassociate(true);
+    String durbin = SequentialTimeTest.optimized("durbin", "EXTRALARGE_DATASET", dir.resolve("durbin"), reassociate);
+    assertTrue(durbin.contains("&& (double)n >= (double)" + ParallelWork.FORK_MACRO + " * (1.0);"), durbin);
+    String mvt = SequentialTimeTest.optimized("mvt", "EXTRALARGE_DATASET", dir.resolve("mvt"), reassociate);
+    assertTrue(mvt.contains("&& (double)n * (double)n + (double)n * (double)n >= (double)" + ParallelWork.FORK_MACRO),
+        mvt);
+  }
 }
