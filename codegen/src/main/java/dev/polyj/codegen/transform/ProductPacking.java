@@ -49,6 +49,10 @@ import java.util.function.Function;
  * array references are to {@code double} arrays (no narrower intermediate type), so the
  * floating-point results are bit-identical. Rows after the last full group of 4 and columns after
  * the last full strip of 8 run in the original loops, reading the original arrays.
+ *
+ * <p>Inside a parallel loop over row tiles, the column panel of a tile is the same for every row
+ * tile of one column and accumulation tile; the tile loops are reordered so that a thread's
+ * consecutive tiles share it, and it is packed once per thread and start ({@link #packInside}).
  */
 public final class ProductPacking {
   /** Rows of the micro-kernel (one broadcast value each). */
@@ -86,7 +90,124 @@ public final class ProductPacking {
   }
 
   private Node walk(Node n) {
-    return Node.rewriteLoops(n, this::pack);
+    return Node.rewriteLoops(n, f -> isParallel(f) ? packInside(f) : pack(f));
+  }
+
+  private static boolean isParallel(Node.For f) {
+    return f.pragmas().size() == 1 && f.pragmas().get(0).startsWith("omp parallel for");
+  }
+
+  /**
+   * The flag of the enclosing parallel loop whose starts reuse column panels ({@link #packInside}),
+   * with the loop's iterator and the arrays its body writes; null outside such a loop.
+   */
+  private record Reuse(String flag, String parallelIterator, Set<String> written, List<String> used) {}
+
+  private Reuse reuse;
+
+  /**
+   * A parallel loop {@code P} over tiles whose body is a perfect nest of tile loops {@code L1 ..
+   * Lm} around product tiles: each thread runs a block of {@code P}'s iterations, and in the order
+   * {@code P, L1 .. Lm} consecutive tiles of a thread differ in their column panel (repacked for
+   * every tile: a fifth of gemm's time at LARGE). The nest is reordered to {@code L1 .. Lm, P}, so
+   * that the tiles of one start of {@code P} share their column panel, and each thread packs it
+   * once per start (a flag, firstprivate to the threads, reset before each start). Legal because
+   * the iterations of a parallel loop are independent and {@code L1 .. Lm} keep their order for
+   * each iteration of {@code P}; their bounds must not use {@code P}'s iterator. Only when some
+   * tile inside reuses its column panel is the nest reordered; otherwise its tiles are packed as
+   * elsewhere.
+   */
+  private Node packInside(Node.For par) {
+    List<Node.For> chain = new ArrayList<>();
+    Node body = par.body();
+    while (body instanceof Node.For l && l.pragmas().isEmpty() && !tileShape(l) && l.sizeParam() == null
+        && !Exprs.uses(l.init(), par.iterator()) && !Exprs.uses(l.upper(), par.iterator())) {
+      chain.add(l);
+      body = l.body();
+    }
+    Set<String> written = writtenArrays(body);
+    if (chain.isEmpty() || written == null || reuse != null || !onlyPrivates(par.pragmas().get(0))) return null;
+    Reuse r = new Reuse(PREFIX + "done" + reuses, par.iterator(), written, new ArrayList<>());
+    reuse = r;
+    Node inner;
+    try {
+      inner = walk(body);
+    } finally {
+      reuse = null;
+    }
+    if (r.used().isEmpty()) {
+      // no tile reuses a panel: the loops as they were, their tiles packed
+      Node rebuilt = inner;
+      for (int c = chain.size() - 1; c >= 0; c--) rebuilt = chain.get(c).withBody(rebuilt);
+      return par.withBody(rebuilt);
+    }
+    reuses++;
+    // P innermost, its moved loops' iterators shared (read inside), the flag a copy per thread
+    String pragma = par.pragmas().get(0);
+    for (Node.For l : chain) pragma = withoutPrivate(pragma, l.iterator());
+    pragma = pragma + " firstprivate(" + r.flag() + ")";
+    Node.For moved = par.withPragmas(List.of(pragma)).withBody(inner);
+    Node rebuilt = new Node.Block(List.of(literals.of(List.of(r.flag() + " = 0;")), moved));
+    for (int c = chain.size() - 1; c >= 0; c--) rebuilt = chain.get(c).withBody(rebuilt);
+    return new Node.Block(List.of(literals.of(List.of("{", "  int " + r.flag() + " = 0;")), rebuilt,
+        literals.of(List.of("}"))));
+  }
+
+  private int reuses;
+
+  /** Whether {@code f} has the shape of a tile's point loops (see {@link #pack}). */
+  private static boolean tileShape(Node.For f) {
+    return f.body() instanceof Node.For pk && pk.pragmas().isEmpty() && pk.body() instanceof Node.For pj
+        && pj.pragmas().equals(List.of("omp simd"));
+  }
+
+  /** A pragma {@code omp parallel for} with at most {@code if(...)} and {@code private(...)} clauses. */
+  private static boolean onlyPrivates(String pragma) {
+    return pragma.replaceAll("if\\([^()]*\\)", "").replaceAll("private\\([^()]*\\)", "").trim().equals("omp parallel for");
+  }
+
+  /** {@code pragma} without {@code name} in its private clause (and without the clause when it empties). */
+  private static String withoutPrivate(String pragma, String name) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("private\\(([^()]*)\\)").matcher(pragma);
+    if (!m.find()) return pragma;
+    List<String> kept = new ArrayList<>();
+    for (String v : m.group(1).split(",")) if (!v.trim().equals(name) && !v.isBlank()) kept.add(v.trim());
+    String clause = kept.isEmpty() ? "" : "private(" + String.join(", ", kept) + ")";
+    return (pragma.substring(0, m.start()) + clause + pragma.substring(m.end())).replaceAll("\\s+", " ").trim();
+  }
+
+  /** The arrays the statements of {@code n} write, or null when it holds a statement not of the SCoP. */
+  private Set<String> writtenArrays(Node n) {
+    Set<String> out = new java.util.HashSet<>();
+    boolean[] unknown = {false};
+    Node.anyMatch(n, x -> {
+      if (x instanceof Node.User u) {
+        Statement st = scop.statement(u.name());
+        if (st == null) {
+          unknown[0] = true;
+        } else {
+          for (Access a : st.writes()) out.add(a.array());
+        }
+      }
+      return false;
+    });
+    return unknown[0] ? null : out;
+  }
+
+  /** The identifiers of {@code e}: the arrays it reads, its scalars and the iterators of its subscripts. */
+  private static Set<String> namesOf(dev.polyj.polyhedral.scop.Expr e, Set<String> out) {
+    if (e instanceof dev.polyj.polyhedral.scop.Expr.Index ix) {
+      dev.polyj.polyhedral.scop.Expr b = ix;
+      while (b instanceof dev.polyj.polyhedral.scop.Expr.Index in) {
+        namesOf(in.index(), out);
+        b = in.base();
+      }
+      if (b instanceof dev.polyj.polyhedral.scop.Expr.Ident id) out.add(id.name());
+      return out;
+    }
+    if (e instanceof dev.polyj.polyhedral.scop.Expr.Ident id) out.add(id.name());
+    for (dev.polyj.polyhedral.scop.Expr c : e.children()) namesOf(c, out);
+    return out;
   }
 
   /** The condition for giving up on a nest. */
@@ -322,8 +443,13 @@ public final class ProductPacking {
         + " + 1 >= 0 ? ((" + ExprFormat.format(pj.upper()) + ") - " + jl + " + 1) / " + COLUMNS + " : 0);");
     lines.add("  int " + lane + ";");
     lines.add("  if (" + kl + " <= " + ku + " && " + il + " < " + in + " && " + jl + " < " + jn + ") {");
-    // the copies: each operand once per tile, in the order the kernel reads it
+    String flag = reusesColumnPanels(pi, pk, pj, walk) ? reuse.flag() : null;
+    if (flag != null) reuse.used().add(p);
+    // the copies: each operand once per tile, in the order the kernel reads it (a column panel
+    // once per start of the enclosing parallel loop, see packInside)
     for (Operand o : walk.operands) {
+      boolean once = flag != null && o.reusedAlong() == Role.I;
+      if (once) lines.add("    if (!" + flag + ") {");
       Map<String, Expr> at = new HashMap<>(walk.values);
       if (o.reusedAlong() == Role.J) {
         substitute(at, walk.values, i, Exprs.add(Exprs.id(i), Exprs.id(lane)));
@@ -341,7 +467,9 @@ public final class ProductPacking {
         lines.add("          " + o.buffer() + "[(" + j + " - " + jl + ") * " + nk + " + (" + k + " - " + kl + ") * "
             + COLUMNS + " + " + lane + "] = " + ScopCodegen.instanceText(o.expr(), at) + ";");
       }
+      if (once) lines.add("    }");
     }
+    if (flag != null) lines.add("    " + flag + " = 1;");
     // the micro-kernel: a column strip of the column panels stays in the first-level cache for all row groups
     lines.add("    for (" + j + " = " + jl + "; " + j + " < " + jn + "; " + j + " += " + COLUMNS + ")");
     lines.add("      for (" + i + " = " + il + "; " + i + " < " + in + "; " + i + " += " + ROWS + ") {");
@@ -403,6 +531,30 @@ public final class ProductPacking {
     Node.For bottomJ = new Node.For(j, pj.init(), Exprs.plus(jDone, -1), 1, u, pj.pragmas(), null, pj.coincident());
     Node.For bottom = new Node.For(i, iDone, pi.upper(), 1, pk.withBody(bottomJ), pi.pragmas(), null, pi.coincident());
     return new Node.Block(List.of(kernel, right, bottom));
+  }
+
+  /**
+   * Whether the column panels of this tile are the same for every iteration of the enclosing
+   * parallel loop of {@link #packInside}: the tile's {@code k} and {@code j} ranges and the
+   * statement's other iterators do not use that loop's iterator, and nothing inside the loop writes
+   * an array the panels read.
+   */
+  private boolean reusesColumnPanels(Node.For pi, Node.For pk, Node.For pj, Walk walk) {
+    if (reuse == null) return false;
+    String p = reuse.parallelIterator();
+    for (Node.For f : List.of(pk, pj)) if (Exprs.uses(f.init(), p) || Exprs.uses(f.upper(), p)) return false;
+    boolean any = false;
+    for (Operand o : walk.operands) {
+      if (o.reusedAlong() != Role.I) continue;
+      any = true;
+      // names: the arrays read and the statement iterators of the subscripts
+      for (String a : namesOf(o.expr(), new java.util.HashSet<>())) {
+        if (reuse.written().contains(a)) return false;
+        Expr v = walk.values.get(a);
+        if (v != null && Exprs.uses(v, p)) return false;
+      }
+    }
+    return any;
   }
 
   /** Sets the value of every statement iterator whose value is the loop {@code loop} to {@code value}. */
