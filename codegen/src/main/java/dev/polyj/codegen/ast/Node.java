@@ -88,6 +88,16 @@ public sealed interface Node permits Node.For, Node.If, Node.Block, Node.User, N
   /** A named mark around a subtree (from a mark node of a schedule tree). */
   record Mark(String name, Node body) implements Node {}
 
+  /** The names of the statements ({@link User} nodes) in {@code n}. */
+  static java.util.Set<String> statementNames(Node n) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    anyMatch(n, x -> {
+      if (x instanceof User u) out.add(u.name());
+      return false;
+    });
+    return out;
+  }
+
   /** Whether {@code n} or a node below it satisfies {@code test}. */
   static boolean anyMatch(Node n, java.util.function.Predicate<Node> test) {
     if (test.test(n)) return true;

@@ -263,7 +263,7 @@ public final class ParallelWork {
     java.util.Set<String> shared = new java.util.HashSet<>();
     Node.anyMatch(ast, n -> {
       if (n instanceof Node.For f && f.pragmas().stream().anyMatch(p -> p.startsWith("omp parallel"))) {
-        Node.anyMatch(f.body(), u -> u instanceof Node.User user && shared.add(user.name()) && false);
+        shared.addAll(Node.statementNames(f.body()));
       }
       return false;
     });

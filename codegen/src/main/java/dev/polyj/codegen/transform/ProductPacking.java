@@ -98,12 +98,18 @@ public final class ProductPacking {
   }
 
   /**
-   * The flag of the enclosing parallel loop whose starts reuse column panels ({@link #packInside}),
-   * with the loop's iterator and the arrays its body writes; null outside such a loop.
+   * The enclosing parallel loop whose starts reuse column panels ({@link #packInside}): the flag
+   * its threads keep, its iterator and the arrays its body writes; null outside such a loop.
    */
-  private record Reuse(String flag, String parallelIterator, Set<String> written, List<String> used) {}
+  private record Reuse(String flag, String parallelIterator, Set<String> written) {}
 
   private Reuse reuse;
+
+  /** Whether a tile packed under {@link #reuse} reused its column panel. */
+  private boolean reused;
+
+  /** How many parallel loops were reordered (numbers their flags). */
+  private int reuses;
 
   /**
    * A parallel loop {@code P} over tiles whose body is a perfect nest of tile loops {@code L1 ..
@@ -115,9 +121,19 @@ public final class ProductPacking {
    * the iterations of a parallel loop are independent and {@code L1 .. Lm} keep their order for
    * each iteration of {@code P}; their bounds must not use {@code P}'s iterator. Only when some
    * tile inside reuses its column panel is the nest reordered; otherwise its tiles are packed as
-   * elsewhere.
+   * elsewhere. A parallel loop inside {@code P} packs its tiles without reuse (its threads would
+   * share {@code P}'s flag).
    */
   private Node packInside(Node.For par) {
+    if (reuse != null) {
+      Reuse outer = reuse;
+      reuse = null;
+      try {
+        return par.withBody(walk(par.body()));
+      } finally {
+        reuse = outer;
+      }
+    }
     List<Node.For> chain = new ArrayList<>();
     Node body = par.body();
     while (body instanceof Node.For l && l.pragmas().isEmpty() && !tileShape(l) && l.sizeParam() == null
@@ -125,35 +141,34 @@ public final class ProductPacking {
       chain.add(l);
       body = l.body();
     }
+    if (chain.isEmpty() || !onlyIfAndPrivate(par.pragmas().get(0))) return null;
     Set<String> written = writtenArrays(body);
-    if (chain.isEmpty() || written == null || reuse != null || !onlyPrivates(par.pragmas().get(0))) return null;
-    Reuse r = new Reuse(PREFIX + "done" + reuses, par.iterator(), written, new ArrayList<>());
+    if (written == null) return null;
+    Reuse r = new Reuse(PREFIX + "done" + reuses, par.iterator(), written);
     reuse = r;
+    reused = false;
     Node inner;
     try {
       inner = walk(body);
     } finally {
       reuse = null;
     }
-    if (r.used().isEmpty()) {
-      // no tile reuses a panel: the loops as they were, their tiles packed
-      Node rebuilt = inner;
-      for (int c = chain.size() - 1; c >= 0; c--) rebuilt = chain.get(c).withBody(rebuilt);
-      return par.withBody(rebuilt);
-    }
+    // no tile reuses a panel: the loops as they were, their tiles packed
+    if (!reused) return par.withBody(around(chain, inner));
     reuses++;
-    // P innermost, its moved loops' iterators shared (read inside), the flag a copy per thread
-    String pragma = par.pragmas().get(0);
-    for (Node.For l : chain) pragma = withoutPrivate(pragma, l.iterator());
-    pragma = pragma + " firstprivate(" + r.flag() + ")";
-    Node.For moved = par.withPragmas(List.of(pragma)).withBody(inner);
-    Node rebuilt = new Node.Block(List.of(literals.of(List.of(r.flag() + " = 0;")), moved));
-    for (int c = chain.size() - 1; c >= 0; c--) rebuilt = chain.get(c).withBody(rebuilt);
-    return new Node.Block(List.of(literals.of(List.of("{", "  int " + r.flag() + " = 0;")), rebuilt,
+    // P innermost (the moved loops' iterators are shared, read inside), the flag a copy per thread
+    Node.For moved = par.withPragmas(List.of(par.pragmas().get(0) + " firstprivate(" + r.flag() + ")")).withBody(inner);
+    Node reset = new Node.Block(List.of(literals.of(List.of(r.flag() + " = 0;")), moved));
+    return new Node.Block(List.of(literals.of(List.of("{", "  int " + r.flag() + " = 0;")), around(chain, reset),
         literals.of(List.of("}"))));
   }
 
-  private int reuses;
+  /** {@code body} inside the loops of {@code chain}, outermost first. */
+  private static Node around(List<Node.For> chain, Node body) {
+    Node out = body;
+    for (int c = chain.size() - 1; c >= 0; c--) out = chain.get(c).withBody(out);
+    return out;
+  }
 
   /** Whether {@code f} has the shape of a tile's point loops (see {@link #pack}). */
   private static boolean tileShape(Node.For f) {
@@ -161,50 +176,27 @@ public final class ProductPacking {
         && pj.pragmas().equals(List.of("omp simd"));
   }
 
-  /** A pragma {@code omp parallel for} with at most {@code if(...)} and {@code private(...)} clauses. */
-  private static boolean onlyPrivates(String pragma) {
+  /**
+   * A pragma {@code omp parallel for} with at most {@code if(...)} and {@code private(...)} clauses
+   * (the loop iterators' private clause is printed later, from the loops inside).
+   */
+  private static boolean onlyIfAndPrivate(String pragma) {
     return pragma.replaceAll("if\\([^()]*\\)", "").replaceAll("private\\([^()]*\\)", "").trim().equals("omp parallel for");
-  }
-
-  /** {@code pragma} without {@code name} in its private clause (and without the clause when it empties). */
-  private static String withoutPrivate(String pragma, String name) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("private\\(([^()]*)\\)").matcher(pragma);
-    if (!m.find()) return pragma;
-    List<String> kept = new ArrayList<>();
-    for (String v : m.group(1).split(",")) if (!v.trim().equals(name) && !v.isBlank()) kept.add(v.trim());
-    String clause = kept.isEmpty() ? "" : "private(" + String.join(", ", kept) + ")";
-    return (pragma.substring(0, m.start()) + clause + pragma.substring(m.end())).replaceAll("\\s+", " ").trim();
   }
 
   /** The arrays the statements of {@code n} write, or null when it holds a statement not of the SCoP. */
   private Set<String> writtenArrays(Node n) {
     Set<String> out = new java.util.HashSet<>();
-    boolean[] unknown = {false};
-    Node.anyMatch(n, x -> {
-      if (x instanceof Node.User u) {
-        Statement st = scop.statement(u.name());
-        if (st == null) {
-          unknown[0] = true;
-        } else {
-          for (Access a : st.writes()) out.add(a.array());
-        }
-      }
-      return false;
-    });
-    return unknown[0] ? null : out;
+    for (String name : Node.statementNames(n)) {
+      Statement st = scop.statement(name);
+      if (st == null) return null;
+      for (Access a : st.writes()) out.add(a.array());
+    }
+    return out;
   }
 
   /** The identifiers of {@code e}: the arrays it reads, its scalars and the iterators of its subscripts. */
   private static Set<String> namesOf(dev.polyj.polyhedral.scop.Expr e, Set<String> out) {
-    if (e instanceof dev.polyj.polyhedral.scop.Expr.Index ix) {
-      dev.polyj.polyhedral.scop.Expr b = ix;
-      while (b instanceof dev.polyj.polyhedral.scop.Expr.Index in) {
-        namesOf(in.index(), out);
-        b = in.base();
-      }
-      if (b instanceof dev.polyj.polyhedral.scop.Expr.Ident id) out.add(id.name());
-      return out;
-    }
     if (e instanceof dev.polyj.polyhedral.scop.Expr.Ident id) out.add(id.name());
     for (dev.polyj.polyhedral.scop.Expr c : e.children()) namesOf(c, out);
     return out;
@@ -443,8 +435,8 @@ public final class ProductPacking {
         + " + 1 >= 0 ? ((" + ExprFormat.format(pj.upper()) + ") - " + jl + " + 1) / " + COLUMNS + " : 0);");
     lines.add("  int " + lane + ";");
     lines.add("  if (" + kl + " <= " + ku + " && " + il + " < " + in + " && " + jl + " < " + jn + ") {");
-    String flag = reusesColumnPanels(pi, pk, pj, walk) ? reuse.flag() : null;
-    if (flag != null) reuse.used().add(p);
+    String flag = reusesColumnPanels(pk, pj, walk) ? reuse.flag() : null;
+    if (flag != null) reused = true;
     // the copies: each operand once per tile, in the order the kernel reads it (a column panel
     // once per start of the enclosing parallel loop, see packInside)
     for (Operand o : walk.operands) {
@@ -539,7 +531,7 @@ public final class ProductPacking {
    * statement's other iterators do not use that loop's iterator, and nothing inside the loop writes
    * an array the panels read.
    */
-  private boolean reusesColumnPanels(Node.For pi, Node.For pk, Node.For pj, Walk walk) {
+  private boolean reusesColumnPanels(Node.For pk, Node.For pj, Walk walk) {
     if (reuse == null) return false;
     String p = reuse.parallelIterator();
     for (Node.For f : List.of(pk, pj)) if (Exprs.uses(f.init(), p) || Exprs.uses(f.upper(), p)) return false;
