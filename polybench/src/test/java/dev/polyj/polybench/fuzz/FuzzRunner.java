@@ -37,8 +37,6 @@ public final class FuzzRunner {
     }
   }
 
-  private static final String NO_SLP_NOTE = "both agree with " + Differential.NO_SLP;
-
   private FuzzRunner() {}
 
   /**
@@ -81,9 +79,10 @@ public final class FuzzRunner {
       }
       specialized += o.specializedRefusals();
       vectorizer += o.vectorizerDisagreements();
-      if (o.vectorizerDisagreements() > 0) {
-        log.println("seed " + s + ": output differs only under gcc's SLP vectorizer (" + NO_SLP_NOTE + "): "
-            + d.vectorizerNotes.get(d.vectorizerNotes.size() - 1));
+      for (String note : d.vectorizerNotes.subList(d.vectorizerNotes.size() - o.vectorizerDisagreements(),
+          d.vectorizerNotes.size())) {
+        log.println("seed " + s + ": output differs only under gcc's SLP vectorizer (both agree with "
+            + Differential.NO_SLP + "): " + note);
       }
       if ((k + 1) % 10 == 0) {
         log.println((k + 1) + " programs, " + (System.currentTimeMillis() - start) / 1000 + " s, failures " + failures);
