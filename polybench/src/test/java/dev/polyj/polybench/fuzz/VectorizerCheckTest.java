@@ -40,39 +40,46 @@ class VectorizerCheckTest {
     return p;
   }
 
+  private static Differential checker(Path dir) {
+    Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
+    return new Differential(dir, false);
+  }
+
+  /** Whether the checker takes {@code opt}'s output {@code wrong} for gcc's, against {@code orig}. */
+  private static boolean takenForGccs(Differential d, Path orig, Path opt, String wrong) throws Exception {
+    return d.onlyUnderSlpVectorizer(orig, opt, List.of(), List.of(), false, wrong);
+  }
+
   @Test
   void aDifferentComputationIsNotGccs(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
-    Differential d = new Differential(dir, false);
+    Differential d = checker(dir);
     Path orig = write(dir, "orig.c", HEAD + "int main(void) { printf(\"%d\\n\", 1); return 0; }\n");
     Path opt = write(dir, "opt.c", HEAD + "int main(void) { printf(\"%d\\n\", 2); return 0; }\n");
     String wrong = d.compileAndRun(opt, "t", List.of(), false).out;
-    assertFalse(d.onlyUnderSlpVectorizer(orig, opt, List.of(), List.of(), false, wrong));
+    assertFalse(takenForGccs(d, orig, opt, wrong));
   }
 
   @Test
   void anOutputThatChangesFromRunToRunIsNotGccs(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
-    Differential d = new Differential(dir, false);
+    Differential d = checker(dir);
     Path orig = write(dir, "orig.c", HEAD + "int main(void) { printf(\"0\\n\"); return 0; }\n");
     // a race's stand-in: the output depends on the run (stack address under address randomization)
     Path opt = write(dir, "opt.c", HEAD + "int main(void) { int x; printf(\"%p\\n\", (void *)&x); return 0; }\n");
     String first = d.compileAndRun(opt, "t", List.of(), false).out;
     String second = d.compileAndRun(opt, "t", List.of(), false).out;
     Assumptions.assumeTrue(!first.equals(second), "no address randomization here");
-    assertFalse(d.onlyUnderSlpVectorizer(orig, opt, List.of(), List.of(), false, first));
+    assertFalse(takenForGccs(d, orig, opt, first));
   }
 
   @Test
   void gccsOwnRoundingMiscompileIsTold(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Differential.gccAvailable(), "gcc is not on PATH");
-    Differential d = new Differential(dir, false);
+    Differential d = checker(dir);
     // the original rounds through a volatile float, which no vectorizer removes
     Path orig = write(dir, "orig.c", ROUNDED.replace("static float t[3];", "static volatile float t[3];"));
     Path opt = write(dir, "opt.c", ROUNDED);
     String expected = d.compileAndRun(orig, "o", List.of(), false).out;
     String got = d.compileAndRun(opt, "t", List.of(), false).out;
     Assumptions.assumeTrue(!expected.equals(got), "this gcc rounds A[0] correctly at -O2");
-    assertTrue(d.onlyUnderSlpVectorizer(orig, opt, List.of(), List.of(), false, got));
+    assertTrue(takenForGccs(d, orig, opt, got));
   }
 }
