@@ -192,6 +192,8 @@ public final class Dataflow {
         Relation dropped = Relation.empty(unresolved.space());
         List<Relation> lasts = new ArrayList<>();
         List<Source> lastOf = new ArrayList<>();
+        // per entry of lasts: the part of best it gives (best is their union, the parts' domains disjoint)
+        List<Relation> parts = new ArrayList<>();
         for (Source s : definite) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
           Relation m = s.times.intersect(window);
@@ -223,13 +225,22 @@ public final class Dataflow {
           }
           if (!best.isEmpty()) m = m.intersectDomain(none).union(m.intersect(best.apply(levels.after(level, true))));
           if (m.isEmpty()) continue;
+          // pieces of the candidates multiply in the maximum (each splits the others' domains): fewer first
+          if (m.nBasic() > 1) m = m.coalesce();
           Relation r = Lexopt.partialLexmax(m, unresolved).optimum().toRelation();
           // the sink accesses left without a write are those outside the candidates' domain (this
           // subtraction gives fewer pieces than the solver's case split of the same set)
           none = none.subtract(m.domain());
-          best = best.isEmpty() ? r : best.subtractDomain(r.domain()).union(r);
+          if (!best.isEmpty()) {
+            Relation taken = r.domain();
+            for (int j = 0; j < parts.size(); j++) {
+              if (!parts.get(j).isEmpty()) parts.set(j, parts.get(j).subtractDomain(taken));
+            }
+          }
           lasts.add(r);
           lastOf.add(s);
+          parts.add(r);
+          best = union(parts, timeMaps);
         }
         for (Source s : possible) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
@@ -242,7 +253,7 @@ public final class Dataflow {
         }
         List<Relation> atBest = new ArrayList<>();
         for (int i = 0; i < lasts.size(); i++) {
-          Relation at = lasts.get(i).intersect(best);
+          Relation at = lastAtBest(i, lasts, lastOf, parts);
           if (!dropped.isEmpty()) at = at.subtractDomain(dropped);
           atBest.add(at);
           if (!at.isEmpty() && !lastOf.get(i).kill) lastOf.get(i).add(at, true);
@@ -321,6 +332,29 @@ public final class Dataflow {
    * times differ at a constant dimension are skipped: the intersection of their domains has no
    * integer point (it would only add empty pieces, which every later use of the result ignores).
    */
+  /**
+   * {@code lasts[i] ∩ best} where best is the union of {@code parts}: part i (contained in
+   * lasts[i]), and where another source may write at the same time as source i, the instances at
+   * which its part gives the same time as lasts[i]. Sources whose times differ at a constant time
+   * dimension never meet, so their pairs of pieces are not intersected.
+   */
+  private static Relation lastAtBest(int i, List<Relation> lasts, List<Source> lastOf, List<Relation> parts) {
+    Relation at = parts.get(i);
+    for (int j = 0; j < parts.size(); j++) {
+      if (j == i || parts.get(j).isEmpty()) continue;
+      if (TimeSchedule.neverSimultaneous(lastOf.get(i).fixed, lastOf.get(j).fixed)) continue;
+      at = at.union(lasts.get(i).intersect(parts.get(j)));
+    }
+    return at;
+  }
+
+  /** The union of {@code parts} (parameters aligned by name), empty in {@code space} when none. */
+  private static Relation union(List<Relation> parts, Space space) {
+    Relation out = Relation.empty(space);
+    for (Relation p : parts) out = out.union(p);
+    return out;
+  }
+
   private static Relation coscheduled(List<Relation> atBest, List<Source> of, Space accesses) {
     Relation out = Relation.empty(accesses);
     Relation[] domains = new Relation[atBest.size()];
