@@ -1,4 +1,4 @@
-/* Random program of seed 900328 (reduced from 16 to 16 statements): OPTIMIZE_TIMEOUT under `polyj optimize `: no result after 60 s */
+/* Random program of seed 900328 (16 statements): `polyj optimize` spent more than 60 s in the dependence analysis (the candidate writes of each partial lexicographic maximum passed to the solver in many pieces, whose maximum splits every piece by every other; 93 s of CPU before, about 5 s with the candidates coalesced first, on a loaded machine) */
 #include <stdio.h>
 #include <string.h>
 #include <math.h>

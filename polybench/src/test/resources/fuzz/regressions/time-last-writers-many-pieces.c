@@ -1,4 +1,4 @@
-/* Random program of seed 900098 (reduced from 11 to 11 statements): OPTIMIZE_TIMEOUT under `polyj optimize `: no result after 60 s */
+/* Random program of seed 900098 (11 statements): `polyj optimize` spent more than 60 s in the dependence analysis (the candidate writes of each partial lexicographic maximum passed to the solver in many pieces, whose maximum splits every piece by every other: 8,289 dependence pieces to coalesce; 97 s of CPU before, 60 s with only each source's last writes kept apart, about 9 s with the candidates coalesced first, on a loaded machine) */
 #include <stdio.h>
 #include <string.h>
 #include <math.h>
