@@ -231,16 +231,15 @@ public final class Dataflow {
           // the sink accesses left without a write are those outside the candidates' domain (this
           // subtraction gives fewer pieces than the solver's case split of the same set)
           none = none.subtract(m.domain());
-          if (!best.isEmpty()) {
-            Relation taken = r.domain();
-            for (int j = 0; j < parts.size(); j++) {
-              if (!parts.get(j).isEmpty()) parts.set(j, parts.get(j).subtractDomain(taken));
-            }
+          // the sink accesses r takes over leave the earlier sources' parts
+          Relation taken = parts.isEmpty() ? null : r.domain();
+          for (int j = 0; j < parts.size(); j++) {
+            if (!parts.get(j).isEmpty()) parts.set(j, parts.get(j).subtractDomain(taken));
           }
           lasts.add(r);
           lastOf.add(s);
           parts.add(r);
-          best = union(parts, timeMaps);
+          best = unionOfParts(parts, timeMaps);
         }
         for (Source s : possible) {
           if (!TimeSchedule.canPrecedeAt(s.fixed, sinkFixed, level)) continue;
@@ -349,7 +348,7 @@ public final class Dataflow {
   }
 
   /** The union of {@code parts} (parameters aligned by name), empty in {@code space} when none. */
-  private static Relation union(List<Relation> parts, Space space) {
+  private static Relation unionOfParts(List<Relation> parts, Space space) {
     Relation out = Relation.empty(space);
     for (Relation p : parts) out = out.union(p);
     return out;
