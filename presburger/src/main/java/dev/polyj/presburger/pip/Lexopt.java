@@ -194,14 +194,10 @@ public final class Lexopt {
   private static List<PwMultiAff.Piece> simplified(List<PwMultiAff.Piece> pieces) {
     Map<MultiAff, List<BasicRelation>> groups = new LinkedHashMap<>();
     for (PwMultiAff.Piece p : pieces) groups.computeIfAbsent(p.value(), v -> new ArrayList<>()).add(p.domain());
-    // a point of every piece where some group has pieces to merge: points of the other pieces refute merges
-    List<long[]> points = new ArrayList<>();
-    if (groups.values().stream().anyMatch(g -> g.size() > 1)) {
-      for (PwMultiAff.Piece p : pieces) {
-        long[] x = PieceSimplifier.knownPoint(p.domain());
-        if (x != null) points.add(x);
-      }
-    }
+    // a point of every piece, sampled at the first merge: points of the other pieces refute merges
+    List<BasicRelation> domains = new ArrayList<>();
+    for (PwMultiAff.Piece p : pieces) domains.add(p.domain());
+    com.google.common.base.Supplier<List<long[]>> points = PieceSimplifier.knownPoints(domains);
     List<PwMultiAff.Piece> out = new ArrayList<>();
     for (Map.Entry<MultiAff, List<BasicRelation>> g : groups.entrySet()) {
       for (BasicRelation d : PieceSimplifier.simplify(g.getValue(), points)) out.add(new PwMultiAff.Piece(d, g.getKey()));

@@ -1,11 +1,16 @@
 package dev.polyj.presburger.pip;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.set.BasicRelation;
 import dev.polyj.presburger.set.Div;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,15 +33,16 @@ final class PieceSimplifier {
 
   /** Merges pieces of each group (pieces with equal values), then drops redundant inequalities. */
   static List<BasicRelation> simplify(List<BasicRelation> group) {
-    return simplify(group, List.of());
+    return simplify(group, List::of);
   }
 
   /**
-   * {@link #simplify(List)} with known integer points ({@link #knownPoint}, values of the
-   * variables) of pieces of the same space, which refute merges before their tests
-   * ({@link KnownPoints}).
+   * {@link #simplify(List)} with known integer points of pieces of the same space (values of the
+   * variables, {@link #knownPoints}), asked for at the first merge, which refute merges before their
+   * tests ({@link KnownPoints}).
    */
-  static List<BasicRelation> simplify(List<BasicRelation> group, List<long[]> points) {
+  static List<BasicRelation> simplify(List<BasicRelation> group, Supplier<List<long[]>> points) {
+    KnownPoints known = new KnownPoints(points);
     List<BasicRelation> ps = new ArrayList<>();
     for (BasicRelation b : group) ps.add(withoutRedundant(b));
     // a pair that does not merge stays so until one of its pieces is replaced: pieces get ids,
@@ -53,7 +59,7 @@ final class PieceSimplifier {
         for (int j = i + 1; j < ps.size(); j++) {
           long pair = ((long) ids.get(i) << 32) | ids.get(j);
           if (failed.contains(pair)) continue;
-          if (KnownPoints.refute(ps.get(i), ps.get(j), points)) {
+          if (known.refute(ps.get(i), ps.get(j))) {
             failed.add(pair);
             continue;
           }
@@ -389,9 +395,21 @@ final class PieceSimplifier {
   }
 
   /**
-   * Some integer point of {@code b} (values of its variables, without its locals), null when none
-   * was found within the cut budget.
+   * A point of each of {@code pieces} (values of the variables; none for a piece where no point is
+   * found within the cut budget), computed once, when first asked for.
    */
+  static Supplier<List<long[]>> knownPoints(List<BasicRelation> pieces) {
+    return Suppliers.memoize(() -> {
+      List<long[]> out = new ArrayList<>();
+      for (BasicRelation b : pieces) {
+        long[] x = knownPoint(b);
+        if (x != null) out.add(x);
+      }
+      return out;
+    });
+  }
+
+  /** Some integer point of {@code b} (values of its variables), null when none was found within the cut budget. */
   static long[] knownPoint(BasicRelation b) {
     if (b.isMarkedEmpty()) return null;
     List<long[]> ineqs = new ArrayList<>(b.inequalities());
@@ -399,7 +417,7 @@ final class PieceSimplifier {
     long[] p;
     try {
       p = IntegerSampler.sampleWithCuts(b.nCol() - 1, b.equalities(), ineqs, CUT_BUDGET);
-    } catch (dev.polyj.presburger.arith.CoefficientOverflowException e) {
+    } catch (CoefficientOverflowException e) {
       return null;
     }
     if (p == null || p == IntegerSampler.UNKNOWN || p.length < b.nVar()) return null;
@@ -412,128 +430,91 @@ final class PieceSimplifier {
    * all of b, and each of b's it violates not on all of a: then no proof can put these constraints
    * in the candidate, o satisfies the rest, and the candidate has a point outside a and b, which
    * {@link #merge}'s last check cannot prove absent (it answers null). Here a constraint is shown
-   * not to hold on b by a known point of b that violates it; a constraint no known point settles
-   * leaves the question to {@link #merge}. Equalities count as their two halves. Points are lifted
-   * with each piece's divisions (floors of their definitions).
+   * not to hold on b by a known point of b that violates it (the same side of it as o); a
+   * constraint no known point settles leaves the question to {@link #merge}. Points are lifted
+   * with each piece's divisions ({@link BasicRelation#withLocals}); one instance serves one group
+   * of pieces, each piece's view of the points computed once.
    */
   static final class KnownPoints {
-    private KnownPoints() {}
+    private final Supplier<List<long[]>> points;
+    private final Map<BasicRelation, View> views = new IdentityHashMap<>();
 
-    /** The rows of a piece, read once per pair. */
-    private record Rows(int nCol, int nVar, List<long[]> eqs, List<long[]> ineqs, long[][] divs, long[] dens, int[] cols) {
-      static Rows of(BasicRelation b) {
-        int n = b.nLocal();
-        long[][] divs = new long[n][];
-        long[] dens = new long[n];
-        int[] cols = new int[n];
-        for (int l = 0; l < n; l++) {
-          divs[l] = b.div(l).numerator();
-          dens[l] = b.div(l).denominator();
-          cols[l] = b.localCol(l);
-        }
-        return new Rows(b.nCol(), b.nVar(), b.equalities(), b.inequalities(), divs, dens, cols);
-      }
+    KnownPoints(Supplier<List<long[]>> points) {
+      this.points = points;
     }
 
-    static boolean refute(BasicRelation a, BasicRelation b, List<long[]> points) {
-      if (points.isEmpty() || !simple(a) || !simple(b)) return false;
-      Rows ra = Rows.of(a);
-      Rows rb = Rows.of(b);
-      List<long[]> aOfInB = new ArrayList<>(); // known points of b, in a's columns
-      List<long[]> bOfInA = new ArrayList<>(); // known points of a, in b's columns
-      List<long[][]> outside = new ArrayList<>();
-      for (long[] x : points) {
-        long[] la = lift(ra, x);
-        long[] lb = lift(rb, x);
-        if (la == null || lb == null) continue;
-        boolean inA = holds(ra, la);
-        boolean inB = holds(rb, lb);
-        if (inA) bOfInA.add(lb);
-        if (inB) aOfInB.add(la);
-        if (!inA && !inB) outside.add(new long[][] {la, lb});
+    /**
+     * A piece's constraint rows, and each known point lifted with its divisions (null where a
+     * value leaves 64 bits) and whether it lies in the piece.
+     */
+    private record View(List<long[]> eqs, List<long[]> ineqs, long[][] lifted, boolean[] inside) {}
+
+    private View view(BasicRelation b) {
+      return views.computeIfAbsent(b, x -> {
+        List<long[]> pts = points.get();
+        List<long[]> eqs = x.equalities();
+        List<long[]> ineqs = x.inequalities();
+        long[][] lifted = new long[pts.size()][];
+        boolean[] inside = new boolean[pts.size()];
+        for (int k = 0; k < lifted.length; k++) {
+          try {
+            lifted[k] = x.withLocals(pts.get(k));
+          } catch (CoefficientOverflowException e) {
+            continue;
+          }
+          inside[k] = holds(eqs, ineqs, lifted[k]);
+        }
+        return new View(eqs, ineqs, lifted, inside);
+      });
+    }
+
+    private static boolean holds(List<long[]> eqs, List<long[]> ineqs, long[] v) {
+      for (long[] e : eqs) if (Ints.evaluateSign(e, v) != 0) return false;
+      for (long[] c : ineqs) if (Ints.evaluateSign(c, v) < 0) return false;
+      return true;
+    }
+
+    /** True when a known point shows that a and b do not merge. */
+    boolean refute(BasicRelation a, BasicRelation b) {
+      if (!simple(a) || !simple(b) || points.get().isEmpty()) return false;
+      View va = view(a);
+      View vb = view(b);
+      List<long[]> ofB = new ArrayList<>(); // known points of b, in a's columns
+      List<long[]> ofA = new ArrayList<>(); // known points of a, in b's columns
+      for (int k = 0; k < va.lifted().length; k++) {
+        if (va.lifted()[k] == null || vb.lifted()[k] == null) continue;
+        if (vb.inside()[k]) ofB.add(va.lifted()[k]);
+        if (va.inside()[k]) ofA.add(vb.lifted()[k]);
       }
-      if (aOfInB.isEmpty() || bOfInA.isEmpty()) return false;
-      for (long[][] o : outside) {
-        if (violatedOnlyWhereShown(ra, o[0], aOfInB) && violatedOnlyWhereShown(rb, o[1], bOfInA)) return true;
+      if (ofB.isEmpty() || ofA.isEmpty()) return false;
+      for (int k = 0; k < va.lifted().length; k++) {
+        if (va.lifted()[k] == null || vb.lifted()[k] == null || va.inside()[k] || vb.inside()[k]) continue;
+        if (violatedOnlyWhereShown(va, va.lifted()[k], ofB) && violatedOnlyWhereShown(vb, vb.lifted()[k], ofA)) {
+          return true;
+        }
       }
       return false;
     }
 
-    /** True when every constraint of x violated at v is violated at one of {@code others} too. */
-    private static boolean violatedOnlyWhereShown(Rows x, long[] v, List<long[]> others) {
+    /**
+     * True when every constraint of x that v violates is violated on the same side at one of
+     * {@code others} (an equality by its sign, an inequality by being negative).
+     */
+    private static boolean violatedOnlyWhereShown(View x, long[] v, List<long[]> others) {
       for (long[] e : x.eqs()) {
-        long at = eval(e, v);
-        if (at == 0) continue;
-        if (at == Long.MIN_VALUE || !violatedSomewhere(e, at > 0 ? -1 : 1, others)) return false;
+        int side = Ints.evaluateSign(e, v);
+        if (side != 0 && !onSide(e, side, others)) return false;
       }
       for (long[] c : x.ineqs()) {
-        long at = eval(c, v);
-        if (at >= 0) continue;
-        if (at == Long.MIN_VALUE || !violatedSomewhere(c, 1, others)) return false;
+        if (Ints.evaluateSign(c, v) < 0 && !onSide(c, -1, others)) return false;
       }
       return true;
     }
 
-    /** True when {@code sign * c >= 0} fails at one of the points. */
-    private static boolean violatedSomewhere(long[] c, int sign, List<long[]> points) {
-      for (long[] q : points) {
-        long at = eval(c, q);
-        if (at != Long.MIN_VALUE && (sign > 0 ? at < 0 : at > 0)) return true;
-      }
+    /** True when {@code row} has sign {@code side} at one of the points. */
+    private static boolean onSide(long[] row, int side, List<long[]> points) {
+      for (long[] q : points) if (Ints.evaluateSign(row, q) == side) return true;
       return false;
-    }
-
-    private static boolean holds(Rows x, long[] v) {
-      for (long[] e : x.eqs()) if (eval(e, v) != 0) return false;
-      for (long[] c : x.ineqs()) {
-        if (eval(c, v) < 0) return false; // Long.MIN_VALUE (overflow) included: counted as outside
-      }
-      return true;
-    }
-
-    /** {@code [1, x, divisions]}, null when a division's value does not fit in 64 bits. */
-    private static long[] lift(Rows b, long[] x) {
-      int n = b.divs().length;
-      long[] v = new long[b.nCol()];
-      v[0] = 1;
-      System.arraycopy(x, 0, v, 1, b.nVar());
-      boolean[] known = new boolean[n];
-      for (int done = 0; done < n;) {
-        int before = done;
-        for (int l = 0; l < n; l++) {
-          if (known[l] || !defined(b, l, known)) continue;
-          long num = eval(b.divs()[l], v);
-          if (num == Long.MIN_VALUE) return null;
-          v[b.cols()[l]] = Math.floorDiv(num, b.dens()[l]);
-          known[l] = true;
-          done++;
-        }
-        if (done == before) return null; // circular definitions: no point
-      }
-      return v;
-    }
-
-    /** True when the numerator of division l uses only known divisions. */
-    private static boolean defined(Rows b, int l, boolean[] known) {
-      long[] num = b.divs()[l];
-      for (int k = 0; k < known.length; k++) {
-        int col = b.cols()[k];
-        if (col < num.length && num[col] != 0 && !known[k]) return false;
-      }
-      return true;
-    }
-
-    /** {@code row . v}, {@link Long#MIN_VALUE} when it does not fit in 64 bits. */
-    private static long eval(long[] row, long[] v) {
-      long s = 0;
-      try {
-        for (int c = 0; c < row.length && c < v.length; c++) {
-          if (row[c] != 0) s = Math.addExact(s, Math.multiplyExact(row[c], v[c]));
-        }
-      } catch (ArithmeticException e) {
-        return Long.MIN_VALUE;
-      }
-      return s == Long.MIN_VALUE ? Long.MIN_VALUE + 1 : s;
     }
   }
 

@@ -339,6 +339,21 @@ public final class BasicRelation {
     return o;
   }
 
+  /**
+   * The point (values of parameters then dimensions) followed by the values of the locals there:
+   * the values of the constraint rows' columns 1.. ({@link dev.polyj.presburger.arith.Ints#evaluateSign}).
+   * Every local must have a known division.
+   *
+   * @throws CoefficientOverflowException when a division's value leaves 64 bits
+   */
+  public long[] withLocals(long[] point) {
+    checkArgument(point.length == nVar(), "point of length %s in a space of %s variables", point.length, nVar());
+    checkArgument(!hasUnknownLocals(), "a local without a known division in %s", this);
+    long[] full = Arrays.copyOf(point, nVar() + nLocal);
+    for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
+    return full;
+  }
+
   /** True when the point (values of parameters then dimensions) satisfies the constraints. */
   public boolean contains(long[] point) {
     checkArgument(point.length == nVar(), "point of length %s in a space of %s variables", point.length, nVar());
@@ -346,9 +361,7 @@ public final class BasicRelation {
     if (nLocal == 0) return satisfies(point);
     if (!hasUnknownLocals()) {
       try {
-        long[] full = Arrays.copyOf(point, nVar() + nLocal);
-        for (int i = 0; i < nLocal; i++) full[nVar() + i] = divs[i].evaluate(full);
-        return satisfies(full);
+        return satisfies(withLocals(point));
       } catch (CoefficientOverflowException e) {
         // a division's value leaves 64 bits: the locals are decided as existentials below (their
         // defining inequalities are among the constraints)

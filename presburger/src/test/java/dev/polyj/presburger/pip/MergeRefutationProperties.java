@@ -45,12 +45,13 @@ class MergeRefutationProperties {
         points.add(x);
       }
     }
+    PieceSimplifier.KnownPoints known = new PieceSimplifier.KnownPoints(() -> points);
     for (int i = 0; i < pieces.size(); i++) {
       for (int j = 0; j < pieces.size(); j++) {
         if (i == j) continue;
         BasicRelation a = pieces.get(i);
         BasicRelation b = pieces.get(j);
-        boolean refuted = PieceSimplifier.KnownPoints.refute(a, b, points);
+        boolean refuted = known.refute(a, b);
         Statistics.label("refuted").collect(refuted);
         if (refuted) assertNull(PieceSimplifier.merge(a, b), () -> "refuted, yet merged: " + a + " and " + b);
       }
@@ -63,10 +64,10 @@ class MergeRefutationProperties {
     BasicRelation a = Relation.parse("[N] -> { [x] : 0 <= x <= 2 }").basics().get(0);
     BasicRelation b = Relation.parse("[N] -> { [x] : 5 <= x <= 7 }").basics().get(0);
     List<long[]> points = List.of(new long[] {0, 1}, new long[] {0, 6}, new long[] {0, 4});
-    assertTrue(PieceSimplifier.KnownPoints.refute(a, b, points));
+    assertTrue(new PieceSimplifier.KnownPoints(() -> points).refute(a, b));
     assertNull(PieceSimplifier.merge(a, b));
     // without a point in the gap the question is left to the merge
-    assertFalse(PieceSimplifier.KnownPoints.refute(a, b, points.subList(0, 2)));
+    assertFalse(new PieceSimplifier.KnownPoints(() -> points.subList(0, 2)).refute(a, b));
   }
 
   /** Adjacent intervals merge: no point can refute them. */
@@ -76,7 +77,7 @@ class MergeRefutationProperties {
     BasicRelation b = Relation.parse("[N] -> { [x] : 3 <= x <= 7 }").basics().get(0);
     List<long[]> points = new ArrayList<>();
     for (long x = -2; x <= 10; x++) points.add(new long[] {0, x});
-    assertFalse(PieceSimplifier.KnownPoints.refute(a, b, points));
+    assertFalse(new PieceSimplifier.KnownPoints(() -> points).refute(a, b));
     assertTrue(PieceSimplifier.merge(a, b) != null);
   }
 
