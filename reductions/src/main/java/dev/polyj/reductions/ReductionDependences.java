@@ -18,8 +18,9 @@ import java.util.Map;
  * element (its <em>reduction instances</em>: all of them for {@code x = x + e}, only those with
  * {@code i = 0} for the paper's Figure 6, {@code A[j] = A[j - i] + ...}) update their element in
  * place. The reduction dependences {@code D_rho} are the dependences between two reduction
- * instances of the same statement: they only order the terms of a sum (product, minimum,
- * maximum), which may be reassociated and reordered.
+ * instances that update the same element, of one statement or of two statements reducing the
+ * same array with the same operator (nussinov's five maxima into {@code table[i][j]}): they only
+ * order the terms of a sum (product, minimum, maximum), which may be reassociated and reordered.
  *
  * <p>Dropping {@code D_rho} from the dependences {@code D} (value-based flow, the previous writer
  * for output and the reads since it for anti dependences) would also drop the orders they carried
@@ -56,14 +57,21 @@ public record ReductionDependences(List<Reduction> reductions, Map<String, Relat
     UnionRelation rho = UnionRelation.empty(all.paramNames());
     UnionRelation tau = UnionRelation.empty(all.paramNames());
     Map<String, Relation> domains = new LinkedHashMap<>();
+    Map<String, List<Reduction>> groups = new LinkedHashMap<>();
     for (Reduction r : reductions) {
       Statement s = scop.statement(r.statement());
       Relation inPlace = r.load().relation().intersect(r.store().relation()).intersectDomain(s.domain()).domain();
       domains.put(s.name(), inPlace);
-      if (inPlace.isEmpty()) continue;
-      UnionRelation instances = UnionRelation.of(inPlace);
-      rho = rho.union(all.intersectDomain(instances).intersectRange(instances));
-      tau = tau.union(privatization(scop, r, inPlace));
+      if (!inPlace.isEmpty()) groups.computeIfAbsent(r.array() + " " + r.operator(), k -> new ArrayList<>()).add(r);
+    }
+    for (List<Reduction> group : groups.values()) {
+      // two in-place updates of the same element (not a term of one reading another's element)
+      UnionRelation updates = UnionRelation.empty(all.paramNames());
+      for (Reduction r : group) {
+        updates = updates.union(UnionRelation.of(r.store().relation().intersectDomain(domains.get(r.statement()))));
+      }
+      rho = rho.union(all.intersect(updates.apply(updates.reverse())));
+      for (Reduction r : group) tau = tau.union(privatization(scop, r, group, domains));
     }
     UnionRelation relaxed = rho.isEmpty() ? all : all.subtract(rho).union(tau).coalesce();
     return new ReductionDependences(reductions, domains, rho.coalesce(), tau.coalesce(), relaxed);
@@ -75,17 +83,22 @@ public record ReductionDependences(List<Reduction> reductions, Map<String, Relat
   }
 
   /**
-   * Every other access of the reduced array ordered with every reduction instance reaching the
-   * same element, in the program's order.
+   * Every other access of the reduced array ordered with every reduction instance of {@code r}
+   * reaching the same element, in the program's order. The in-place updates of the element by
+   * the statements of {@code group} (the reductions of the same array with the same operator,
+   * whose terms all combine into one result) are not other accesses.
    */
-  private static UnionRelation privatization(Scop scop, Reduction r, Relation inPlace) {
-    Relation updates = r.store().relation().intersectDomain(inPlace);
+  private static UnionRelation privatization(Scop scop, Reduction r, List<Reduction> group,
+      Map<String, Relation> inPlaceDomains) {
+    Relation updates = r.store().relation().intersectDomain(inPlaceDomains.get(r.statement()));
     List<Relation> others = new ArrayList<>();
     for (Statement t : scop.statements()) {
+      Reduction own = null;
+      for (Reduction g : group) if (g.statement().equals(t.name())) own = g;
       for (Access a : t.accesses()) {
         if (!a.array().equals(r.array())) continue;
         Relation rel = a.relation().intersectDomain(t.domain());
-        if (t.name().equals(r.statement()) && (a == r.load() || a == r.store())) rel = rel.subtractDomain(inPlace);
+        if (own != null && (own.reads(a) || a == own.store())) rel = rel.subtractDomain(inPlaceDomains.get(t.name()));
         if (!rel.isEmpty()) others.add(rel);
       }
     }

@@ -2,6 +2,7 @@ package dev.polyj.reductions;
 
 import dev.polyj.polyhedral.scop.Access;
 import dev.polyj.polyhedral.scop.Expr;
+import dev.polyj.polyhedral.scop.ExprPrinter;
 import dev.polyj.polyhedral.scop.Scop;
 import dev.polyj.polyhedral.scop.Statement;
 import dev.polyj.presburger.set.Relation;
@@ -18,11 +19,14 @@ import java.util.Optional;
  * <ul>
  *   <li>it has exactly one store, {@code x}, a definite write;
  *   <li>{@code e} is a chain of one associative and commutative operator ({@code +}, {@code *}, or
- *       nested calls of {@code min}/{@code max} with two arguments) one of whose operands is a load
+ *       nested calls of {@code min}/{@code max} with two arguments, or conditionals that select the
+ *       larger or smaller of the two values they compare, {@code a >= b ? a : b}) one of whose
+ *       operands is a load
  *       {@code l} of the array of {@code x}, taken as it is (the loaded value flows into the store
  *       through that operator only; {@code x op= e} loads {@code x} itself);
  *   <li>{@code l} and the store reach at least one common element over the statement's domain;
- *   <li>no other load of the statement reaches the element the store writes in the same instance.
+ *   <li>no other load of the statement reaches the element the store writes in the same instance
+ *       (other operands may read other elements of the array: {@code x[j] = max(x[j], x[j - 1])}).
  * </ul>
  * The paper asks more of the last condition (no other load reaching any element that both reach);
  * other instances' reads of reduced elements are kept in their place among the updates of those
@@ -65,6 +69,9 @@ public final class ReductionDetection {
         terms = terms(value, op, true);
         loads = readsOfStored(s, terms.added(), store);
       }
+      // of several operands reading stored elements, the load is the one reading the stored element
+      // at every instance; the others read other elements (checked below)
+      if (loads.size() > 1) loads = loads.stream().filter(a -> inPlaceEverywhere(s, a, store)).toList();
       // two loads use the value twice; a subtracted one is not a sum of the other values
       if (loads.size() != 1 || !readsOfStored(s, terms.negated(), store).isEmpty()) return Optional.empty();
       load = loads.get(0);
@@ -80,21 +87,90 @@ public final class ReductionDetection {
     Relation common = range(s, load).intersect(range(s, store));
     if (common.isEmpty()) return Optional.empty();
     Relation stored = store.relation().intersectDomain(s.domain());
+    List<Expr> selected = assign.op().equals("=") ? selectedCopies(assign.value(), op) : List.of();
+    List<Access> copies = new ArrayList<>();
     for (Access a : s.reads()) {
       if (a == load || !a.array().equals(store.array())) continue;
+      if (within(a.expr(), selected)) {
+        if (same(a.expr(), load.expr())) copies.add(a);
+        continue;
+      }
       // reading the updated element itself would use the partial value twice; other elements of
       // the array (trisolv's x[j] beside x[i]) are ordered with their updates by the
       // privatization dependences
       if (!a.relation().intersectDomain(s.domain()).intersect(stored).isEmpty()) return Optional.empty();
     }
-    return Optional.of(new Reduction(s.name(), store.array(), op, load, store, subtracts));
+    return Optional.of(new Reduction(s.name(), store.array(), op, load, store, subtracts, copies));
   }
 
   /** The operator at the top of {@code e}, when it is one a reduction may use (a subtraction is a sum). */
   private static Optional<ReductionOperator> operatorOf(Expr e) {
     if (e instanceof Expr.Binary b) return b.op().equals("-") ? Optional.of(ReductionOperator.SUM) : ReductionOperator.ofBinary(b.op());
     if (e instanceof Expr.Call c && c.args().size() == 2) return ReductionOperator.ofCall(c.name());
+    if (e instanceof Expr.Cond c) return selection(c);
     return Optional.empty();
+  }
+
+  /**
+   * The operator of a conditional that selects one of the two values it compares: {@code a >= b ?
+   * a : b} (also {@code >}, and {@code b} first in the branches for {@code <=}, {@code <}) is the
+   * maximum, the other pairings the minimum; empty for every other conditional. For integers the
+   * selection is the maximum (minimum) exactly; for floating-point values it differs from one on
+   * NaN and on zeros of different signs, which reordering may then expose.
+   */
+  static Optional<ReductionOperator> selection(Expr.Cond c) {
+    if (!(c.cond() instanceof Expr.Binary cmp)) return Optional.empty();
+    boolean greater = cmp.op().equals(">=") || cmp.op().equals(">");
+    boolean less = cmp.op().equals("<=") || cmp.op().equals("<");
+    if (!greater && !less) return Optional.empty();
+    boolean firstSelected;
+    if (same(c.then(), cmp.left()) && same(c.otherwise(), cmp.right())) {
+      firstSelected = true;
+    } else if (same(c.then(), cmp.right()) && same(c.otherwise(), cmp.left())) {
+      firstSelected = false;
+    } else {
+      return Optional.empty();
+    }
+    return Optional.of(greater == firstSelected ? ReductionOperator.MAX : ReductionOperator.MIN);
+  }
+
+  /** Whether two expressions are the same text (wherever they were written). */
+  private static boolean same(Expr a, Expr b) {
+    return ExprPrinter.print(a).equals(ExprPrinter.print(b));
+  }
+
+  /**
+   * The branches of the selecting conditionals in the chain of {@code op} at the top of {@code e}:
+   * copies of the operands compared in their conditions, whose loads read the same values again.
+   */
+  private static List<Expr> selectedCopies(Expr e, ReductionOperator op) {
+    List<Expr> out = new ArrayList<>();
+    collectCopies(e, op, out);
+    return out;
+  }
+
+  private static void collectCopies(Expr e, ReductionOperator op, List<Expr> out) {
+    if (e instanceof Expr.Cond c && selection(c).filter(o -> o == op).isPresent()) {
+      out.add(c.then());
+      out.add(c.otherwise());
+      Expr.Binary cmp = (Expr.Binary) c.cond();
+      collectCopies(cmp.left(), op, out);
+      collectCopies(cmp.right(), op, out);
+    } else if (e instanceof Expr.Call call && operatorOf(e).filter(o -> o == op).isPresent()) {
+      for (Expr a : call.args()) collectCopies(a, op, out);
+    } else if (e instanceof Expr.Binary b && !b.op().equals("-") && operatorOf(e).filter(o -> o == op).isPresent()) {
+      collectCopies(b.left(), op, out);
+      collectCopies(b.right(), op, out);
+    }
+  }
+
+  /** Whether {@code e} is one of {@code roots} or inside one of them (the same objects). */
+  private static boolean within(Expr e, List<Expr> roots) {
+    for (Expr r : roots) {
+      if (r == e) return true;
+      for (Expr child : r.children()) if (within(e, List.of(child))) return true;
+    }
+    return false;
   }
 
   /** The terms of a chain of one operator: those added, and those subtracted (for a sum). */
@@ -117,12 +193,21 @@ public final class ReductionDetection {
       if (e instanceof Expr.Binary b) {
         flatten(b.left(), op, signed, negative, out);
         flatten(b.right(), op, signed, negative != minus, out);
+      } else if (e instanceof Expr.Cond c) {
+        Expr.Binary cmp = (Expr.Binary) c.cond();
+        flatten(cmp.left(), op, signed, negative, out);
+        flatten(cmp.right(), op, signed, negative, out);
       } else {
         for (Expr a : ((Expr.Call) e).args()) flatten(a, op, signed, negative, out);
       }
     } else {
       (negative ? out.negated() : out.added()).add(e);
     }
+  }
+
+  /** Whether {@code a} reads the element {@code store} writes at every instance of {@code s}. */
+  private static boolean inPlaceEverywhere(Statement s, Access a, Access store) {
+    return a.relation().intersect(store.relation()).intersectDomain(s.domain()).domain().isEqual(s.domain());
   }
 
   /** The reads among {@code operands} that reach an element {@code store} writes. */

@@ -47,8 +47,8 @@ public final class ReductionLoops {
    * The tree with its flags fixed as above, and the reduction clauses of each statement's outermost
    * loop when it runs in parallel.
    */
-  public record Result(ScheduleNode tree, Map<String, List<String>> clauses, List<SimdLoop> simdLoops)
-      implements dev.polyj.polyhedral.pass.ReductionClauses {
+  public record Result(ScheduleNode tree, Map<String, List<String>> clauses, List<SimdLoop> simdLoops,
+      boolean exact) implements dev.polyj.polyhedral.pass.ReductionClauses {
     public Result {
       clauses = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(clauses));
       simdLoops = List.copyOf(simdLoops);
@@ -129,7 +129,8 @@ public final class ReductionLoops {
   public static Result apply(ScheduleNode tree, Scop scop, ReductionDependences deps, UnionRelation rho) {
     Walk w = new Walk(scop, deps);
     ScheduleNode out = w.walk(tree, rho, false);
-    return new Result(out, w.clauses, w.simdLoops);
+    boolean exact = deps.reductions().stream().allMatch(r -> exactIn(scop, r));
+    return new Result(out, w.clauses, w.simdLoops, exact);
   }
 
   private static final class Walk {
@@ -273,6 +274,12 @@ public final class ReductionLoops {
     for (ScheduleNode c : n.children()) outermost(c, out);
   }
 
+
+  /** Whether {@code r} reorders exactly given the element type of its array in {@code scop}. */
+  public static boolean exactIn(Scop scop, Reduction r) {
+    for (ArrayInfo a : scop.arrays()) if (a.name().equals(r.array())) return r.exactFor(a.elementType());
+    return false;
+  }
 
   /** {@code x} for a scalar, {@code y[0:n]} for a one-dimensional array of size {@code n}; null otherwise. */
   static String sectionOf(ArrayInfo array) {

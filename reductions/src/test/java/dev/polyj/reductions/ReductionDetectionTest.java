@@ -45,7 +45,9 @@ class ReductionDetectionTest {
   @ValueSource(strings = {"s = s + A[i]", "s += A[i] * B[i]", "s = A[i] + s", "s = A[i] * B[i] + s + C[i][i]",
       "s = s * A[i]", "s *= A[i]", "B[i] = B[i] + A[i] * A[i - 1]", "s = fmax(s, A[i])", "s = fmin(A[i], s)",
       "s = fmax(fmax(s, A[i]), B[i])", "B[i] = B[i] + B[i + n]", "s = s + (A[i] - B[i])",
-      "C[i][i + 1] = C[i][i + 1] + C[i + 1][i]"}) // the other load of C never reaches an updated element
+      "C[i][i + 1] = C[i][i + 1] + C[i + 1][i]", // the other load of C never reaches an updated element
+      "B[i] = B[i] + B[i - 1]", // another element as a term: ordered with its updates by the privatization dependences
+      "B[i] = fmax(B[i], B[i + 1])"})
   void reductions(String body) {
     Scop scop = Programs.oneStatement(body);
     assertEquals(1, ReductionDetection.detect(scop).size(), body);
@@ -60,7 +62,8 @@ class ReductionDetectionTest {
       "s = (s + A[i]) * 2",
       "s = s + s * A[i]",        // the reduced location is also read elsewhere in the statement
       "s = s + s",
-      "B[i] = B[i] + B[i - 1]",  // a recurrence: another load reaches the updated elements
+      "B[i] = B[i] + B[i]",      // the updated element read twice
+      "B[i] = B[i] + B[n - i]",  // B[n - i] is the updated element where 2i = n
       "C[i][1] = C[i][1] + C[1][i]", // C[1][1], updated at i = 1, is also read as C[1][i]
       "s = A[i] + B[i]",         // no load of the stored location
       "s = fmax(s, A[i]) + 1",
@@ -83,6 +86,34 @@ class ReductionDetectionTest {
     assertEquals(1, found.size(), parts[0]);
     assertEquals(ReductionOperator.SUM, found.get(0).operator());
     assertEquals(Boolean.parseBoolean(parts[1]), found.get(0).subtracts(), parts[0]);
+  }
+
+  /** Conditionals selecting the larger or smaller of the two values they compare. */
+  @ParameterizedTest
+  @ValueSource(strings = {"s = s >= A[i] ? s : A[i]|MAX", "s = s > A[i] ? s : A[i]|MAX",
+      "s = A[i] >= s ? A[i] : s|MAX", "s = s <= A[i] ? A[i] : s|MAX", "s = s < A[i] ? A[i] : s|MAX",
+      "s = s <= A[i] ? s : A[i]|MIN", "s = A[i] < s ? A[i] : s|MIN", "s = s >= A[i] ? A[i] : s|MIN",
+      "s = s > A[i] + B[i] ? A[i] + B[i] : s|MIN",
+      "s = (s >= A[i] ? s : A[i]) >= B[i] ? (s >= A[i] ? s : A[i]) : B[i]|MAX",
+      "C[i][i + 1] = C[i][i + 1] >= C[i + 1][i] ? C[i][i + 1] : C[i + 1][i]|MAX"})
+  void selections(String caseText) {
+    String[] parts = caseText.split("\\|");
+    List<Reduction> found = ReductionDetection.detect(Programs.oneStatement(parts[0]));
+    assertEquals(1, found.size(), parts[0]);
+    assertEquals(ReductionOperator.valueOf(parts[1]), found.get(0).operator(), parts[0]);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "s = s >= A[i] ? s : B[i]",           // selects a value it did not compare
+      "s = s >= A[i] ? A[i] + 1 : s",
+      "s = s == A[i] ? s : A[i]",           // not an order
+      "s = s >= A[i] ? s : A[i] + s",
+      "s = s >= s + A[i] ? s : s + A[i]",   // the location read twice per operand
+      "B[i] = B[i] >= B[n - i] ? B[i] : B[n - i]", // the updated element again where 2i = n
+      "s = (s >= A[i] ? s : A[i]) + 1"})
+  void selectionsThatAreNotReductions(String body) {
+    assertTrue(ReductionDetection.detect(Programs.oneStatement(body)).isEmpty(), body + " detected as a reduction");
   }
 
   @Test

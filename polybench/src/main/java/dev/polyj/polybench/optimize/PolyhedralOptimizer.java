@@ -147,7 +147,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
       if (!wavefront) p = p.disable("wavefront");
       if (!strideOrder) p = p.disable("stride-order");
       if (unrollJam != DEFAULT_UNROLL_JAM) p = p.withOption("unroll-and-jam", "factor", Integer.toString(unrollJam));
-      if (reassociate) p = p.enable("reductions");
+      if (reassociate) p = p.withOption("reductions", "operators", "all");
       if (tileSizes == null) {
         return p.disable("tiling").disable("time-loop").disable("program-order").disable("product-tile-sizes");
       }
@@ -252,8 +252,9 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
 
   @Override
   public Optimizer withReassociation(boolean allowed) {
-    if (allowed == pipeline.enabled(OptimizerPipeline.REDUCTIONS)) return this;
-    return with(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, allowed));
+    // the reductions that give the same bits in any order are reordered either way
+    return with(pipeline.withEnabled(OptimizerPipeline.REDUCTIONS, true)
+        .withOption(OptimizerPipeline.REDUCTIONS, "operators", allowed ? "all" : "exact"));
   }
 
   @Override
@@ -473,7 +474,9 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
    * with a clause (or sequentially in the reassociated order when nothing runs in parallel).
    */
   private static boolean reordered(RegionState r, String code) {
-    return (r.reductions != null || r.programOrderReductions != null) && (code.contains("reduction(") || !r.parallel);
+    boolean inexact = (r.reductions != null && !r.reductions.exact())
+        || (r.programOrderReductions != null && !r.programOrderReductions.exact());
+    return inexact && (code.contains("reduction(") || !r.parallel);
   }
 
   /** The C code of one SCoP optimized as {@code config} says. */
@@ -595,7 +598,7 @@ public final class PolyhedralOptimizer implements PipelineOptimizer {
         return null;
       }
       String code = r.code();
-      reassociated[0] |= r.reductions != null && (code.contains("reduction(") || !r.parallel);
+      reassociated[0] |= reordered(r, code);
       List<String> declarations = new ArrayList<>();
       for (Speculation.View v : spec.views()) declarations.add(v.declaration());
       notes.add(what + ": optimized under run-time checks (" + assumptions(spec) + "); the original code runs when "

@@ -51,6 +51,15 @@ class ReductionKernelsTest {
       "lu|A[i][j] -= A[i][k] * A[k][j] [SUM]; A[i][j] -= A[i][k] * A[k][j] [SUM]",
       "ludcmp|w -= A[i][k] * A[k][j] [SUM]; w -= A[i][k] * A[k][j] [SUM]; w -= A[i][j] * y[j] [SUM]; "
           + "w -= A[i][j] * x[j] [SUM]",
+      // maxima by selection (max_score), two of them reading neighbours of the element as terms
+      "nussinov|table[i][j] = table[i][j] >= table[i][j - 1] ? table[i][j] : table[i][j - 1] [MAX]; "
+          + "table[i][j] = table[i][j] >= table[i + 1][j] ? table[i][j] : table[i + 1][j] [MAX]; "
+          + "table[i][j] = table[i][j] >= table[i + 1][j - 1] + (seq[i] + seq[j] == 3 ? 1 : 0) ? table[i][j] "
+          + ": table[i + 1][j - 1] + (seq[i] + seq[j] == 3 ? 1 : 0) [MAX]; "
+          + "table[i][j] = table[i][j] >= table[i + 1][j - 1] ? table[i][j] : table[i + 1][j - 1] [MAX]; "
+          + "table[i][j] = table[i][j] >= table[i][k] + table[k + 1][j] ? table[i][j] : table[i][k] + table[k + 1][j] [MAX]",
+      // path[i][k] is the updated element where j = k: not a reduction
+      "floyd-warshall|",
       "jacobi-2d|", "seidel-2d|"})
   void reductionLikeStatements(String kernel, String expected, @TempDir Path dir) throws Exception {
     assertEquals(expected == null ? "" : expected, reductions(SequentialTimeTest.scop(kernel, dir)));
@@ -58,7 +67,7 @@ class ReductionKernelsTest {
 
   @Test
   void countOverTheSuite(@TempDir Path dir) throws Exception {
-    // 53 reduction-like statements in 22 of the 30 kernels (37 in 17 without the sums that subtract) (Doerfert et al. count 52 arithmetic
+    // 58 reduction-like statements in 23 of the 30 kernels (42 in 18 without the sums that subtract) (Doerfert et al. count 52 arithmetic
     // reductions in 30 kernels of PolyBench 3.2, at the granularity of LLVM basic blocks)
     int statements = 0;
     int kernels = 0;
@@ -67,8 +76,8 @@ class ReductionKernelsTest {
       statements += n;
       if (n > 0) kernels++;
     }
-    assertEquals(53, statements);
-    assertEquals(22, kernels);
+    assertEquals(58, statements);
+    assertEquals(23, kernels);
   }
 
   private static Scheduled reassociated(String kernel, Path dir) throws Exception {

@@ -182,10 +182,11 @@ class StreamingOrderTest {
 
   /**
    * Kernels whose schedule has no permutable band to tile and no tiling that pays: the schedule only
-   * reorders their loops, so their own order stays even where it does not stream (nussinov, symm).
+   * reorders their loops, so their own order stays even where it does not stream (symm, ludcmp;
+   * nussinov's maxima now run in an interchanged order, ReductionInterchangeTest).
    */
   @ParameterizedTest
-  @ValueSource(strings = {"nussinov", "symm", "ludcmp"})
+  @ValueSource(strings = {"symm", "ludcmp"})
   void schedulesThatOnlyReorderTheLoopsGiveWay(String name, @TempDir Path dir) throws Exception {
     Scop scop = polybench(name, dir);
     Scheduled untiled = PolyhedralOptimizer.schedule(scop,

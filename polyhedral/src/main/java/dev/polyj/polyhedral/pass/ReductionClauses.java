@@ -9,6 +9,14 @@ import java.util.Set;
  * computes them), as code generation asks for them.
  */
 public interface ReductionClauses {
+  /**
+   * Whether every reduction reordered here combines its values exactly in any order (integer
+   * minima and maxima): the code then computes the original's bits.
+   */
+  default boolean exact() {
+    return false;
+  }
+
   /** The clauses of a parallel loop running {@code statements} (e.g. {@code reduction(+:s)}). */
   List<String> clauses(Set<String> statements);
 

@@ -28,6 +28,12 @@ import java.util.function.Function;
  *   <li>Reduction-enabled scheduling (Section 5.2): Pluto against the relaxed dependences, with
  *       reduction clauses. Chosen when the Pluto schedule of the exact dependences leaves an
  *       outermost loop sequential and this one does not.
+ *   <li>The program's loops with a reduction's loops interchanged ({@link ReductionInterchange}),
+ *       when no outermost loop of the Pluto schedule runs in parallel and a reduction whose terms
+ *       combine exactly in any order (integer minima and maxima) walks a column in its innermost
+ *       loop: nussinov's maxima into {@code table[i][j]} then add row {@code k + 1} into row
+ *       {@code i} (a loop over {@code j} with stride one and no dependence) instead of walking
+ *       column {@code j} for each element.
  *   <li>Otherwise the Pluto schedule of the exact dependences, as without reassociation: the
  *       scheduler does not know what privatization costs, and without the reduction dependences it
  *       no longer keeps the reductions innermost (matrix products lose their tiling).
@@ -36,29 +42,42 @@ import java.util.function.Function;
 public final class ReductionSchedules {
   private ReductionSchedules() {}
 
+  /** The chosen schedule and which candidate it is, for the pass's statistics. */
+  record Choice(Scheduled scheduled, String candidate) {}
+
   /**
    * @param all the exact dependences
    * @param scheduler the optimizer's schedule (tiled, annotated) against the given dependences
    */
-  static Scheduled choose(Scop scop, ReductionDependences reductions, UnionRelation all,
+  static Choice choose(Scop scop, ReductionDependences reductions, UnionRelation all,
       Function<UnionRelation, Scheduled> scheduler, boolean readFusion) {
     if (readFusion) {
       ScheduleNode fused = ReadFusion.fuse(scop, reductions.relaxed());
       Scheduled f = fused == null ? null : programOrder(fused, scop, reductions);
-      if (f != null) return f;
+      if (f != null) return new Choice(f, "nests fused along a matrix they read");
     }
     Scheduled base = withReductionLoops(scheduler.apply(all), scop, reductions);
     List<Boolean> baseLoops = ReductionLoops.outermostLoops(base.tree());
     Scheduled own = programOrder(scop, reductions);
-    if (own != null && ReductionLoops.outermostLoops(own.tree()).size() < baseLoops.size()) return own;
+    if (own != null && ReductionLoops.outermostLoops(own.tree()).size() < baseLoops.size()) {
+      return new Choice(own, "the program's loops");
+    }
+    if (!baseLoops.contains(true)) {
+      ScheduleNode swapped = ReductionInterchange.interchange(scop, reductions, all);
+      if (swapped != null) {
+        ReductionLoops.Result loops = loopsOf(swapped, scop, reductions);
+        return new Choice(new Scheduled(scop, loops.tree(), null, null, loops),
+            "the program's loops with reduction loops interchanged");
+      }
+    }
     if (baseLoops.contains(false)) {
       Scheduled relaxed = withReductionLoops(scheduler.apply(reductions.relaxed()), scop, reductions);
       if (relaxed.reductions() instanceof ReductionLoops.Result r && !r.clauses().isEmpty()
           && !ReductionLoops.outermostLoops(relaxed.tree()).contains(false)) {
-        return relaxed;
+        return new Choice(relaxed, "the schedule of the relaxed dependences");
       }
     }
-    return base;
+    return new Choice(base, "the schedule of all dependences");
   }
 
   /**
