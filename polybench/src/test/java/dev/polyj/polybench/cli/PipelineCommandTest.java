@@ -43,7 +43,8 @@ class PipelineCommandTest {
           && l.contains(p.description())), p.name() + " missing from\n" + r.out());
       for (String key : p.options().keySet()) assertTrue(r.out().contains(p.name() + "." + key), key);
     }
-    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("reductions ") && l.contains(" off ")), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("sdr ") && l.contains(" off ")), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("reductions ") && l.contains(" on ")), r.out());
     assertTrue(r.out().lines().anyMatch(l -> l.startsWith("tiling ") && l.contains(" on ")), r.out());
   }
 

@@ -203,7 +203,14 @@ public final class ProgramGenerator {
       if (op < 3) return new Assign(target, op == 1 ? "+=" : "-=", floating(its, scope, 2));
       return new Assign(target, "=", floating(its, scope, 3));
     }
-    if (rnd.nextInt(3) == 0) return new Assign(target, "+=", new Bin("%", integer(its, 2), new Num("31")));
+    if (rnd.nextInt(3) == 0) {
+      Ex term = new Bin("%", integer(its, 2), new Num("31"));
+      // every fourth integer accumulation a maximum or minimum by selection (reordered exactly by default)
+      if (statements % 4 == 0) {
+        return new Assign(target, "=", new Program.Select(new Bin(statements % 8 == 0 ? ">=" : "<", target, term), target, term));
+      }
+      return new Assign(target, "+=", term);
+    }
     return new Assign(target, "=", new Bin("%", integer(its, 3), new Num("1009")));
   }
 
