@@ -26,6 +26,15 @@ public final class ScheduleMaps {
 
   private record Path(Relation filter, List<Relation> dims) {}
 
+  /** The flat schedule of a tree rooted at a domain node, or null when a node has no flat form. */
+  public static UnionRelation toFlatMapOrNull(ScheduleNode root) {
+    try {
+      return toFlatMap(root);
+    } catch (RuntimeException unsupported) {
+      return null;
+    }
+  }
+
   /** The flat schedule of a tree rooted at a domain node. */
   public static UnionRelation toFlatMap(ScheduleNode root) {
     if (!(root instanceof ScheduleNode.Domain d)) throw new IllegalArgumentException("the root must be a domain node");

@@ -41,12 +41,8 @@ final class ReadFusion {
 
   /** The program's schedule with nests fused as above, or null when none fuses. */
   static ScheduleNode fuse(Scop scop, UnionRelation deps) {
-    UnionRelation flat;
-    try {
-      flat = ScheduleMaps.toFlatMap(scop.schedule());
-    } catch (RuntimeException unsupported) {
-      return null;
-    }
+    UnionRelation flat = ScheduleMaps.toFlatMapOrNull(scop.schedule());
+    if (flat == null) return null;
     List<String> params = flat.paramNames();
     java.util.Set<String> statements = new java.util.HashSet<>();
     for (Statement st : scop.statements()) statements.add(st.name());

@@ -45,12 +45,8 @@ final class ReductionInterchange {
 
   /** The program's schedule with reduction loops interchanged as above, or null when none is. */
   static ScheduleNode interchange(Scop scop, ReductionDependences deps, UnionRelation all) {
-    UnionRelation flat;
-    try {
-      flat = ScheduleMaps.toFlatMap(scop.schedule());
-    } catch (RuntimeException unsupported) {
-      return null;
-    }
+    UnionRelation flat = ScheduleMaps.toFlatMapOrNull(scop.schedule());
+    if (flat == null) return null;
     List<String> params = flat.paramNames();
     Map<String, Relation> theta = new LinkedHashMap<>();
     for (Relation r : flat.relations()) {

@@ -57,9 +57,14 @@ class ReductionInterchangeTest {
     return ReductionInterchange.interchange(scop, rd, deps.all());
   }
 
-  private static Relation timeOf(ScheduleNode tree, String statement) {
+  /** The time of {@code statement}'s instances in {@code tree}, checked against {@code expected}. */
+  private static Relation assertTime(ScheduleNode tree, Scop scop, String statement, String expected) {
     for (Relation r : ScheduleMaps.toFlatMap(tree).relations()) {
-      if (r.space().domainTuple().name().equals(statement)) return r;
+      if (!r.space().domainTuple().name().equals(statement)) continue;
+      Relation time = r.intersectDomain(scop.statement(statement).domain());
+      assertTrue(time.isEqual(Relation.parse(expected).intersectDomain(scop.statement(statement).domain())),
+          time.toString());
+      return time;
     }
     throw new AssertionError("no statement " + statement);
   }
@@ -69,13 +74,9 @@ class ReductionInterchangeTest {
     Scop scop = scop("int n, int T[100][100]", NUSSINOV);
     ScheduleNode tree = interchanged(scop);
     assertNotNull(tree);
-    Relation s2 = timeOf(tree, "S2").intersectDomain(scop.statement("S2").domain());
-    assertTrue(s2.isEqual(Relation.parse("[n] -> { S2[i, j, k] -> [-i, k, 2, j] }")
-        .intersectDomain(scop.statement("S2").domain())), s2.toString());
+    Relation s2 = assertTime(tree, scop, "S2", "[n] -> { S2[i, j, k] -> [-i, k, 2, j] }");
     // the other statements keep their places
-    Relation s0 = timeOf(tree, "S0").intersectDomain(scop.statement("S0").domain());
-    assertTrue(s0.isEqual(Relation.parse("[n] -> { S0[i, j] -> [-i, j, 0, 0] }")
-        .intersectDomain(scop.statement("S0").domain())), s0.toString());
+    assertTime(tree, scop, "S0", "[n] -> { S0[i, j] -> [-i, j, 0, 0] }");
     assertEquals(0, ReductionInterchange.strided(scop.statement("S2"), s2, 3, s2.space().params()));
   }
 
@@ -84,9 +85,7 @@ class ReductionInterchangeTest {
     Scop scop = scop("int n, long C[100][100], long W[100][100]", CHAIN);
     ScheduleNode tree = interchanged(scop);
     assertNotNull(tree);
-    Relation s0 = timeOf(tree, "S0").intersectDomain(scop.statement("S0").domain());
-    assertTrue(s0.isEqual(Relation.parse("[n] -> { S0[i, j, k] -> [-i, k, j] }")
-        .intersectDomain(scop.statement("S0").domain())), s0.toString());
+    assertTime(tree, scop, "S0", "[n] -> { S0[i, j, k] -> [-i, k, j] }");
   }
 
   @Test
