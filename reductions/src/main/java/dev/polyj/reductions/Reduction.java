@@ -3,6 +3,8 @@ package dev.polyj.reductions;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import dev.polyj.polyhedral.scop.Access;
+import dev.polyj.polyhedral.scop.ArrayInfo;
+import dev.polyj.polyhedral.scop.Scop;
 import java.util.List;
 
 /**
@@ -38,15 +40,26 @@ public record Reduction(String statement, String array, ReductionOperator operat
     return a == load || copies.contains(a);
   }
 
+  /** Whether combining its values in another order gives the same bits ({@link #exact}) in {@code scop}. */
+  public boolean exactIn(Scop scop) {
+    return exact(operator, elementType(scop, array));
+  }
+
   /**
-   * Whether combining its values in another order gives the same bits when the reduced elements
-   * have the C type {@code elementType}: the minimum and the maximum of integers. Floating-point
-   * sums and products round differently; a selection on floating-point values differs from the
-   * minimum on NaN and signed zeros; integer sums are left out because reordering them may
-   * overflow where the program does not.
+   * Whether {@code operator} gives the same bits in any order on elements of the C type {@code
+   * elementType}: the minimum and the maximum of integers. Floating-point sums and products round
+   * differently; a selection on floating-point values differs from the minimum on NaN and signed
+   * zeros; integer sums are left out because reordering them may overflow where the program does
+   * not.
    */
-  public boolean exactFor(String elementType) {
+  public static boolean exact(ReductionOperator operator, String elementType) {
     return (operator == ReductionOperator.MIN || operator == ReductionOperator.MAX) && integerType(elementType);
+  }
+
+  /** The element type of {@code array} in {@code scop}, or null when the SCoP does not list it. */
+  static String elementType(Scop scop, String array) {
+    for (ArrayInfo a : scop.arrays()) if (a.name().equals(array)) return a.elementType();
+    return null;
   }
 
   /** Whether a C type name is an integer type (not a typedef or {@code __typeof__} that hides one). */

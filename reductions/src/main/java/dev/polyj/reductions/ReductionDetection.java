@@ -47,6 +47,21 @@ public final class ReductionDetection {
     return out;
   }
 
+  /**
+   * Those of {@link #detect(Scop)} that give the same bits in any order ({@link Reduction#exactIn});
+   * statements storing into arrays of other than integer types are not looked at.
+   */
+  public static List<Reduction> detectExact(Scop scop) {
+    List<Reduction> out = new ArrayList<>();
+    for (Statement s : scop.statements()) {
+      if (s.writes().size() != 1 || !Reduction.integerType(Reduction.elementType(scop, s.writes().get(0).array()))) {
+        continue;
+      }
+      detect(s).filter(r -> r.exactIn(scop)).ifPresent(out::add);
+    }
+    return out;
+  }
+
   /** The reduction-like computation of {@code s}, if it is one. */
   public static Optional<Reduction> detect(Statement s) {
     List<Access> writes = s.writes();
@@ -57,6 +72,7 @@ public final class ReductionDetection {
     ReductionOperator op;
     Access load = null;
     boolean subtracts = false;
+    List<Expr> selected = List.of(); // second reads of compared values in selections' branches
     if (assign.op().equals("=")) {
       Expr value = assign.value();
       Optional<ReductionOperator> top = operatorOf(value);
@@ -76,6 +92,7 @@ public final class ReductionDetection {
       if (loads.size() != 1 || !readsOfStored(s, terms.negated(), store).isEmpty()) return Optional.empty();
       load = loads.get(0);
       subtracts = !terms.negated().isEmpty();
+      selected = terms.copies();
     } else {
       Optional<ReductionOperator> compound = ReductionOperator.ofCompound(assign.op());
       if (compound.isEmpty() && !assign.op().equals("-=")) return Optional.empty();
@@ -87,7 +104,6 @@ public final class ReductionDetection {
     Relation common = range(s, load).intersect(range(s, store));
     if (common.isEmpty()) return Optional.empty();
     Relation stored = store.relation().intersectDomain(s.domain());
-    List<Expr> selected = assign.op().equals("=") ? selectedCopies(assign.value(), op) : List.of();
     List<Access> copies = new ArrayList<>();
     for (Access a : s.reads()) {
       if (a == load || !a.array().equals(store.array())) continue;
@@ -139,42 +155,17 @@ public final class ReductionDetection {
     return ExprPrinter.print(a).equals(ExprPrinter.print(b));
   }
 
-  /**
-   * The branches of the selecting conditionals in the chain of {@code op} at the top of {@code e}:
-   * copies of the operands compared in their conditions, whose loads read the same values again.
-   */
-  private static List<Expr> selectedCopies(Expr e, ReductionOperator op) {
-    List<Expr> out = new ArrayList<>();
-    collectCopies(e, op, out);
-    return out;
-  }
-
-  private static void collectCopies(Expr e, ReductionOperator op, List<Expr> out) {
-    if (e instanceof Expr.Cond c && selection(c).filter(o -> o == op).isPresent()) {
-      out.add(c.then());
-      out.add(c.otherwise());
-      Expr.Binary cmp = (Expr.Binary) c.cond();
-      collectCopies(cmp.left(), op, out);
-      collectCopies(cmp.right(), op, out);
-    } else if (e instanceof Expr.Call call && operatorOf(e).filter(o -> o == op).isPresent()) {
-      for (Expr a : call.args()) collectCopies(a, op, out);
-    } else if (e instanceof Expr.Binary b && !b.op().equals("-") && operatorOf(e).filter(o -> o == op).isPresent()) {
-      collectCopies(b.left(), op, out);
-      collectCopies(b.right(), op, out);
-    }
-  }
-
   /** Whether {@code e} is one of {@code roots} or inside one of them (the same objects). */
   private static boolean within(Expr e, List<Expr> roots) {
-    for (Expr r : roots) {
-      if (r == e) return true;
-      for (Expr child : r.children()) if (within(e, List.of(child))) return true;
-    }
+    for (Expr r : roots) if (r == e || within(e, r.children())) return true;
     return false;
   }
 
-  /** The terms of a chain of one operator: those added, and those subtracted (for a sum). */
-  private record Terms(List<Expr> added, List<Expr> negated) {}
+  /**
+   * The terms of a chain of one operator: those added, those subtracted (for a sum), and the
+   * branches of its selections (copies of the compared terms).
+   */
+  private record Terms(List<Expr> added, List<Expr> negated, List<Expr> copies) {}
 
   /**
    * The operands of the maximal chain of {@code op} at the top of {@code e} (with {@code signed}, a
@@ -182,7 +173,7 @@ public final class ReductionDetection {
    * operand).
    */
   private static Terms terms(Expr e, ReductionOperator op, boolean signed) {
-    Terms t = new Terms(new ArrayList<>(), new ArrayList<>());
+    Terms t = new Terms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     flatten(e, op, signed, false, t);
     return t;
   }
@@ -197,6 +188,8 @@ public final class ReductionDetection {
         Expr.Binary cmp = (Expr.Binary) c.cond();
         flatten(cmp.left(), op, signed, negative, out);
         flatten(cmp.right(), op, signed, negative, out);
+        out.copies().add(c.then());
+        out.copies().add(c.otherwise());
       } else {
         for (Expr a : ((Expr.Call) e).args()) flatten(a, op, signed, negative, out);
       }

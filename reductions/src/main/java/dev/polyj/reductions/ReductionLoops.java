@@ -129,7 +129,7 @@ public final class ReductionLoops {
   public static Result apply(ScheduleNode tree, Scop scop, ReductionDependences deps, UnionRelation rho) {
     Walk w = new Walk(scop, deps);
     ScheduleNode out = w.walk(tree, rho, false);
-    boolean exact = deps.reductions().stream().allMatch(r -> exactIn(scop, r));
+    boolean exact = deps.reductions().stream().allMatch(r -> r.exactIn(scop));
     return new Result(out, w.clauses, w.simdLoops, exact);
   }
 
@@ -274,12 +274,6 @@ public final class ReductionLoops {
     for (ScheduleNode c : n.children()) outermost(c, out);
   }
 
-
-  /** Whether {@code r} reorders exactly given the element type of its array in {@code scop}. */
-  public static boolean exactIn(Scop scop, Reduction r) {
-    for (ArrayInfo a : scop.arrays()) if (a.name().equals(r.array())) return r.exactFor(a.elementType());
-    return false;
-  }
 
   /** {@code x} for a scalar, {@code y[0:n]} for a one-dimensional array of size {@code n}; null otherwise. */
   static String sectionOf(ArrayInfo array) {

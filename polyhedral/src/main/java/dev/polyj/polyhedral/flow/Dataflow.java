@@ -232,9 +232,11 @@ public final class Dataflow {
           // subtraction gives fewer pieces than the solver's case split of the same set)
           none = none.subtract(m.domain());
           // the sink accesses r takes over leave the earlier sources' parts
-          Relation taken = parts.isEmpty() ? null : r.domain();
-          for (int j = 0; j < parts.size(); j++) {
-            if (!parts.get(j).isEmpty()) parts.set(j, parts.get(j).subtractDomain(taken));
+          if (!parts.isEmpty()) {
+            Relation taken = r.domain();
+            for (int j = 0; j < parts.size(); j++) {
+              if (!parts.get(j).isEmpty()) parts.set(j, parts.get(j).subtractDomain(taken));
+            }
           }
           lasts.add(r);
           lastOf.add(s);

@@ -2,6 +2,7 @@ package dev.polyj.presburger.pip;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import com.google.common.base.Supplier;
 import dev.polyj.presburger.aff.Aff;
 import dev.polyj.presburger.aff.MultiAff;
 import dev.polyj.presburger.aff.PwAff;
@@ -197,7 +198,7 @@ public final class Lexopt {
     // a point of every piece, sampled at the first merge: points of the other pieces refute merges
     List<BasicRelation> domains = new ArrayList<>();
     for (PwMultiAff.Piece p : pieces) domains.add(p.domain());
-    com.google.common.base.Supplier<List<long[]>> points = PieceSimplifier.knownPoints(domains);
+    Supplier<List<long[]>> points = PieceSimplifier.knownPoints(domains);
     List<PwMultiAff.Piece> out = new ArrayList<>();
     for (Map.Entry<MultiAff, List<BasicRelation>> g : groups.entrySet()) {
       for (BasicRelation d : PieceSimplifier.simplify(g.getValue(), points)) out.add(new PwMultiAff.Piece(d, g.getKey()));

@@ -10,7 +10,6 @@ import dev.polyj.presburger.set.Relation;
 import dev.polyj.presburger.set.UnionRelation;
 import dev.polyj.reductions.Reduction;
 import dev.polyj.reductions.ReductionDependences;
-import dev.polyj.reductions.ReductionLoops;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +27,7 @@ import java.util.Map;
  * }</pre>
  * The other statements of the loop keep their places, so the terms of an element arrive before,
  * between and after its other updates: only reductions whose operator gives the same bits in any
- * order take part (integer minima and maxima, {@link Reduction#exactFor}), and their updates by
+ * order take part (integer minima and maxima, {@link Reduction#exact}), and their updates by
  * different statements are one reduction ({@link ReductionDependences}).
  *
  * <p>The two time dimensions of the statement's flat schedule are swapped when (1) fewer of its
@@ -54,7 +53,7 @@ final class ReductionInterchange {
     }
     boolean changed = false;
     for (Reduction r : deps.reductions()) {
-      if (!ReductionLoops.exactIn(scop, r) || !theta.containsKey(r.statement())) continue;
+      if (!r.exactIn(scop) || !theta.containsKey(r.statement())) continue;
       Statement s = scop.statement(r.statement());
       Relation t = theta.get(s.name()).intersectDomain(s.domain());
       int n = t.space().nOut();

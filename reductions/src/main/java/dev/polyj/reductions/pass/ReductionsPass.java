@@ -19,7 +19,7 @@ import java.util.Map;
  * program's loops with reduction clauses, Pluto against the relaxed dependences, or the exact
  * schedule ({@link ReductionSchedules}); the schedule passes before it run again against the
  * relaxed dependences when needed. By default only the reductions that give the same bits in any
- * order take part (integer minima and maxima, {@link Reduction#exactFor}); with {@code
+ * order take part (integer minima and maxima, {@link Reduction#exact}); with {@code
  * operators=all} ({@code optimize --reassociate}) every one, and sums then round differently.
  */
 public final class ReductionsPass extends BasicPass<ScheduleState> {
@@ -63,8 +63,7 @@ public final class ReductionsPass extends BasicPass<ScheduleState> {
   @Override
   public String run(ScheduleState s) {
     Scop scop = s.storage.scop();
-    List<Reduction> found = ReductionDetection.detect(scop);
-    if (!all) found = found.stream().filter(r -> ReductionLoops.exactIn(scop, r)).toList();
+    List<Reduction> found = all ? ReductionDetection.detect(scop) : ReductionDetection.detectExact(scop);
     if (found.isEmpty()) return "";
     ReductionDependences reductions = ReductionDependences.compute(scop, s.dependences().all(), found);
     if (!reductions.any()) return "";
