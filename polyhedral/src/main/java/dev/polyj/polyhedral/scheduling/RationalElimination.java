@@ -4,7 +4,9 @@ import dev.polyj.presburger.arith.Ints;
 import dev.polyj.presburger.omega.OmegaTest;
 import dev.polyj.presburger.omega.RationalRedundancy;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,20 +41,57 @@ final class RationalElimination {
    */
   static final long MAX_PAIRS = 256;
 
-  /** Eliminates columns {@code cols} (1-based) one after the other. */
+  /** Eliminates columns {@code cols} (1-based). */
   static void eliminate(System s, int[] cols) {
     eliminate(s, cols, MAX_PAIRS);
   }
 
-  /** {@link #eliminate(System, int[])} with redundant rows removed before steps of more than {@code maxPairs} pairs. */
+  /**
+   * {@link #eliminate(System, int[])} with redundant rows removed before steps of more than {@code
+   * maxPairs} pairs. The order: a column some equality mentions first (Gaussian elimination, in
+   * the order of {@code cols}); otherwise the column whose Fourier-Motzkin step makes the fewest
+   * rows (lower times upper bounds, minus both). Each inequality carries the set of rows it
+   * combines since the last pruning or equality step (its history); after t Fourier-Motzkin steps
+   * a row whose history has more than t + 1 rows is implied by the others (Chernikov's rule: its
+   * multipliers are not an extreme ray of the cone of combinations eliminating the t columns),
+   * and is dropped as soon as it is made.
+   */
   static void eliminate(System s, int[] cols, long maxPairs) {
-    for (int col : cols) {
-      if (s.infeasible) return;
-      eliminateColumn(s, col, maxPairs);
+    List<Integer> left = new ArrayList<>();
+    for (int c : cols) left.add(c);
+    Histories h = new Histories(s.ineqs);
+    while (!left.isEmpty() && !s.infeasible) {
+      int col = -1;
+      for (int c : left) {
+        for (long[] e : s.eqs) if (e[c] != 0) col = c;
+        if (col >= 0) break;
+      }
+      if (col >= 0) {
+        left.remove((Integer) col);
+        eliminateByEquality(s, col);
+        h = new Histories(s.ineqs);
+        continue;
+      }
+      long best = Long.MAX_VALUE;
+      for (int c : left) {
+        long growth = growth(s.ineqs, c);
+        if (growth < best) {
+          best = growth;
+          col = c;
+        }
+      }
+      left.remove((Integer) col);
+      if (pairs(s.ineqs, col) > maxPairs) {
+        removeRedundant(s);
+        if (s.infeasible) return;
+        h = new Histories(s.ineqs);
+      }
+      h = fourierMotzkin(s, col, h);
     }
   }
 
-  private static void eliminateColumn(System s, int col, long maxPairs) {
+  /** Eliminates column col by an equality that mentions it (there is one). */
+  private static void eliminateByEquality(System s, int col) {
     long[] pivot = null;
     for (long[] e : s.eqs) {
       if (e[col] != 0) {
@@ -60,39 +99,79 @@ final class RationalElimination {
         break;
       }
     }
-    if (pivot != null) {
-      s.eqs.remove(pivot);
-      long[] p = pivot[col] < 0 ? Ints.negate(pivot) : pivot;
-      s.eqs.replaceAll(r -> substitute(r, p, col));
-      s.ineqs.replaceAll(r -> substitute(r, p, col));
-      tidy(s);
-      return;
+    s.eqs.remove(pivot);
+    long[] p = pivot[col] < 0 ? Ints.negate(pivot) : pivot;
+    s.eqs.replaceAll(r -> substitute(r, p, col));
+    s.ineqs.replaceAll(r -> substitute(r, p, col));
+    tidy(s);
+  }
+
+  /**
+   * The sets of rows (of the system at the last reset) each inequality combines, and the number of
+   * Fourier-Motzkin steps since that reset. Rows are identified by their arrays.
+   */
+  private static final class Histories {
+    final Map<long[], BitSet> of = new IdentityHashMap<>();
+    final int steps;
+
+    Histories(List<long[]> base) {
+      steps = 0;
+      for (int k = 0; k < base.size(); k++) {
+        BitSet b = new BitSet();
+        b.set(k);
+        of.put(base.get(k), b);
+      }
     }
-    if (pairs(s.ineqs, col) > maxPairs) {
-      removeRedundant(s);
-      if (s.infeasible) return;
+
+    Histories(int steps) {
+      this.steps = steps;
     }
+  }
+
+  /** One Fourier-Motzkin step on column col; returns the histories of the new rows. */
+  private static Histories fourierMotzkin(System s, int col, Histories h) {
+    Histories next = new Histories(h.steps + 1);
     List<long[]> lower = new ArrayList<>();
     List<long[]> upper = new ArrayList<>();
     List<long[]> rest = new ArrayList<>();
     for (long[] r : s.ineqs) {
       if (r[col] > 0) lower.add(r);
       else if (r[col] < 0) upper.add(r);
-      else rest.add(r);
+      else {
+        rest.add(r);
+        next.of.put(r, h.of.get(r));
+      }
     }
     for (long[] l : lower) {
+      BitSet hl = h.of.get(l);
       for (long[] u : upper) {
+        BitSet hc = (BitSet) hl.clone();
+        hc.or(h.of.get(u));
+        if (hc.cardinality() > next.steps + 1) continue; // Chernikov: implied by rows of smaller history
         long a = l[col];
         long b = -u[col];
         long g = Ints.gcd(a, b);
         long[] c = Ints.combine(b / g, l, a / g, u);
         c[col] = 0;
         rest.add(c);
+        next.of.put(c, hc);
       }
     }
     s.ineqs.clear();
     s.ineqs.addAll(rest);
-    tidy(s);
+    tidy(s, next.of);
+    return next;
+  }
+
+  /** The number of rows a Fourier-Motzkin step on column col adds (negative: removes). */
+  private static long growth(List<long[]> ineqs, int col) {
+    long lower = 0;
+    long upper = 0;
+    for (long[] r : ineqs) {
+      if (r[col] > 0) lower++;
+      else if (r[col] < 0) upper++;
+    }
+    return lower * upper - lower - upper;
   }
 
   /** The number of (lower, upper) pairs of bounds on column col. */
@@ -133,6 +212,11 @@ final class RationalElimination {
 
   /** Divides rows by the gcd of all entries, drops trivial and duplicate rows, detects infeasibility. */
   static void tidy(System s) {
+    tidy(s, null);
+  }
+
+  /** {@link #tidy(System)}, carrying each kept inequality's history (when given) to its divided row. */
+  private static void tidy(System s, Map<long[], BitSet> histories) {
     List<long[]> eqs = new ArrayList<>();
     for (long[] r : s.eqs) {
       long g = Ints.gcd(r, 0, r.length);
@@ -154,6 +238,7 @@ final class RationalElimination {
         continue;
       }
       long[] n = divide(r, Ints.gcd(r, 0, r.length));
+      if (histories != null && n != r) histories.put(n, histories.get(r));
       List<Long> key = new ArrayList<>(n.length - 1);
       for (int i = 1; i < n.length; i++) key.add(n[i]);
       long[] prev = best.get(key);

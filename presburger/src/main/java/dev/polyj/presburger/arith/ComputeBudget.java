@@ -6,8 +6,10 @@ import java.util.function.Supplier;
 /**
  * A limit on the work of the integer-set engine, counted in its elementary steps, for a caller
  * that would rather give up than wait: a compiler leaves a region it cannot analyse in time
- * unchanged. A step is a simplex pivot (plus one per 1,024 cells of its tableau, per 256 for the
- * BigInteger one), a Fourier-Motzkin elimination, a normalization of a constraint system, an
+ * unchanged. A step is a simplex pivot (plus one per 256 cells of the rational simplex's tableau,
+ * per 1,024 of the parametric one's, and per 64 cells times the 64-bit words of the pivot row for
+ * the BigInteger one: a step is a few microseconds of work, whatever its kind), a Fourier-Motzkin
+ * elimination, a normalization of a constraint system, an
  * intersection of basic relations, a step of a subtraction, a copy of the parametric solver's
  * context or a coalescing candidate. The count is deterministic (the same input gives up at the
  * same step on every machine and under any load), unlike a wall-clock limit.

@@ -71,6 +71,19 @@ final class ExactLp {
     return new Tableau(nVar, eqs, ineqs, objective).solve();
   }
 
+  /**
+   * {@link RationalFeasibility#redundantInequalities} on {@code BigInteger} rows (which no pivot
+   * overflows): for each inequality, from the last to the first, whether the equalities and the
+   * inequalities not found implied so far imply it; null when the system has no rational point.
+   */
+  static boolean[] redundantInequalities(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
+    Tableau t = new Tableau(nVar, eqs, ineqs, null);
+    if (!t.solve().feasible()) return null;
+    boolean[] redundant = new boolean[ineqs.size()];
+    for (int k = ineqs.size() - 1; k >= 0; k--) redundant[k] = t.implied(eqs.size() + k);
+    return redundant;
+  }
+
   /** Dense fraction-free tableau; column 0 the constant, columns 1.. the non-basic variables. */
   private static final class Tableau {
     final int nVar;
@@ -84,6 +97,8 @@ final class ExactLp {
     final int[] rowVar; // >= 0: constraint index; < 0: -(1 + variable); objective: Integer.MIN_VALUE
     final int[] colVar;
     final boolean[] pinned; // columns of equalities: held at 0 for good
+    final boolean[] lifted; // by constraint index: inequalities found implied, without sign condition
+    boolean skipDead; // rows without sign condition are no longer kept up to date (redundancy tests)
 
     Tableau(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs, BigInteger[] objective) {
       this.nVar = nVar;
@@ -97,6 +112,7 @@ final class ExactLp {
       rowVar = new int[nRow];
       colVar = new int[nCol];
       pinned = new boolean[nCol];
+      lifted = new boolean[nRow];
       int i = 0;
       for (BigInteger[] e : eqs) {
         row[i] = e.clone();
@@ -163,6 +179,61 @@ final class ExactLp {
       Arrays.fill(dual, BigInteger.ZERO);
       for (int j = 1; j < nCol; j++) if (colVar[j] >= 0) dual[colVar[j]] = row[obj][j];
       return new Solution(Status.OPTIMAL, row[obj][0], den[obj], num, dn, dual, den[obj]);
+    }
+
+    /**
+     * Whether inequality c (in a feasible tableau without objective) is implied by the live rows
+     * other than its own: its value is minimized with its sign condition lifted, until it can go
+     * below 0 (false; every row stays feasible) or no column decreases it (true; its sign
+     * condition stays lifted).
+     */
+    boolean implied(int c) {
+      skipDead = true;
+      int r = rowOf(c);
+      if (r < 0) {
+        // non-basic at 0: decreasing it moves the rows with a positive entry in its column
+        int j = 1;
+        while (colVar[j] != c) j++;
+        int leave = -1;
+        for (int k = 0; k < nCon; k++) {
+          if (!liveInequality(k) || row[k][j].signum() <= 0) continue;
+          if (leave < 0) {
+            leave = k;
+            continue;
+          }
+          int cmp = row[k][0].multiply(row[leave][j]).compareTo(row[leave][0].multiply(row[k][j]));
+          if (cmp < 0 || (cmp == 0 && order(rowVar[k]) < order(rowVar[leave]))) leave = k;
+        }
+        if (leave < 0 || row[leave][0].signum() > 0) return false; // it can go below 0
+        pivot(leave, j); // degenerate: the constraint becomes basic at 0
+        r = leave;
+      }
+      while (true) {
+        int enter = -1;
+        for (int j = 1; j < nCol; j++) {
+          if (pinned[j] || colVar[j] < 0 || row[r][j].signum() >= 0) continue;
+          if (enter < 0 || order(colVar[j]) < order(colVar[enter])) enter = j;
+        }
+        if (enter < 0) {
+          lifted[c] = true; // the minimum is non-negative
+          return true;
+        }
+        int leave = -1;
+        for (int k = 0; k < nCon; k++) {
+          if (k == r || !liveInequality(k) || row[k][enter].signum() >= 0) continue;
+          if (leave < 0) {
+            leave = k;
+            continue;
+          }
+          int cmp = row[k][0].multiply(row[leave][enter].negate()).compareTo(row[leave][0].multiply(row[k][enter].negate()));
+          if (cmp < 0 || (cmp == 0 && order(rowVar[k]) < order(rowVar[leave]))) leave = k;
+        }
+        // the constraint's own value reaches 0 strictly before every other row: it can go below 0
+        if (leave < 0 || row[r][0].multiply(row[leave][enter].negate()).compareTo(row[leave][0].multiply(row[r][enter].negate())) < 0) {
+          return false;
+        }
+        pivot(leave, enter);
+      }
     }
 
     /** Primal simplex on the objective row; false when unbounded. */
@@ -239,7 +310,7 @@ final class ExactLp {
 
     /** True when row i holds the slack of an inequality (a row with a sign condition). */
     private boolean liveInequality(int i) {
-      return rowVar[i] >= 0 && !rowEq[rowVar[i]];
+      return rowVar[i] >= 0 && !rowEq[rowVar[i]] && !lifted[rowVar[i]];
     }
 
     private int order(int var) {
@@ -248,8 +319,10 @@ final class ExactLp {
 
     /** Exchanges the basic variable of row r with the non-basic variable of column j. */
     private void pivot(int r, int j) {
-      ComputeBudget.spend(1 + (long) row.length * nCol / 256);
       BigInteger[] p = row[r];
+      int bits = den[r].bitLength();
+      for (BigInteger x : p) bits = Math.max(bits, x.bitLength());
+      ComputeBudget.spend(1 + (long) row.length * nCol * (1 + bits / 64) / 64);
       BigInteger a = p[j];
       BigInteger[] np = new BigInteger[nCol];
       for (int k = 0; k < nCol; k++) np[k] = k == j ? den[r] : p[k].negate();
@@ -261,6 +334,7 @@ final class ExactLp {
       store(r, np, nd);
       for (int i = 0; i < nRow; i++) {
         if (i == r || row[i][j].signum() == 0) continue;
+        if (skipDead && i != obj && (rowVar[i] < 0 || lifted[rowVar[i]])) continue;
         BigInteger[] q = row[i];
         BigInteger c = q[j];
         BigInteger dr = den[r];

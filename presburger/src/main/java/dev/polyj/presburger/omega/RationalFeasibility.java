@@ -3,6 +3,7 @@ package dev.polyj.presburger.omega;
 import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.ComputeBudget;
 import dev.polyj.presburger.arith.Ints;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,6 +38,43 @@ final class RationalFeasibility {
     }
   }
 
+  /**
+   * For each inequality of {@code ineqs}, whether the equalities and the other inequalities imply
+   * it over the rationals, the others being those not found implied before it (tested from the
+   * last inequality to the first, the order of {@link RationalRedundancy#withoutRedundant}); null
+   * when the system has no rational point or a coefficient leaves 64 bits.
+   *
+   * <p>One tableau serves every test (as isl detects redundant constraints): the system is made
+   * feasible once; then each inequality's value is minimized with its own sign condition lifted.
+   * The minimization stops as soon as the value can go negative (the constraint is needed: the
+   * pivots made so far kept every row feasible, so the tableau serves the next test) or when no
+   * column decreases it (the minimum is non-negative: the constraint is implied, its row loses its
+   * sign condition for the tests after it). Coefficients grow with the pivots: when one leaves 64
+   * bits, the tests go on from the same row on a fresh tableau of the rows kept so far.
+   */
+  static boolean[] redundantInequalities(int nVar, List<long[]> eqs, List<long[]> ineqs) {
+    boolean[] redundant = new boolean[ineqs.size()];
+    int k = ineqs.size() - 1;
+    while (k >= 0) {
+      // a fresh tableau of the rows not found redundant (coefficients grow with the pivots of the tests)
+      List<long[]> rows = new ArrayList<>();
+      int[] index = new int[ineqs.size()];
+      for (int i = 0; i < ineqs.size(); i++) {
+        index[i] = eqs.size() + rows.size();
+        if (!redundant[i]) rows.add(ineqs.get(i));
+      }
+      int first = k;
+      try {
+        Tableau t = new Tableau(nVar, eqs, rows);
+        if (!t.solve().feasible()) return null;
+        for (; k >= 0; k--) redundant[k] = t.implied(index[k]);
+      } catch (CoefficientOverflowException e) {
+        if (k == first) return null; // not even a fresh tableau decides this row
+      }
+    }
+    return redundant;
+  }
+
   /** Dense fraction-free tableau. Column 0 is the constant; columns 1..n the non-basic variables. */
   private static final class Tableau {
     final int nVar;
@@ -48,7 +86,9 @@ final class RationalFeasibility {
     // what each column and row stands for: >= 0 index of a constraint, < 0: -(1 + variable index)
     final int[] colVar;
     final int[] rowVar;
-    final boolean[] dead; // rows of free variables, and equality columns pinned at 0
+    final boolean[] dead; // rows of free variables, and of constraints found implied
+    boolean[] pinned; // columns of equality constraints, held at 0 (set by solve)
+    boolean skipDead; // once solved for the redundancy tests: dead rows are no longer kept up to date
 
     Tableau(int nVar, List<long[]> eqs, List<long[]> ineqs) {
       this.nVar = nVar;
@@ -88,7 +128,7 @@ final class RationalFeasibility {
         dead[r] = true; // the row now defines a free variable: no sign condition
       }
       // equality constraints that are now columns must stay at 0: mark those columns unusable
-      boolean[] pinned = new boolean[nCol];
+      pinned = new boolean[nCol];
       for (int j = 1; j < nCol; j++) if (colVar[j] >= 0 && isEqConstraint(colVar[j])) pinned[j] = true;
       // equality rows: their value must be 0; drive them to 0 from either side
       for (int i = 0; i < nRow; i++) {
@@ -119,6 +159,65 @@ final class RationalFeasibility {
         }
       }
       return new Result(true, true, num, dn);
+    }
+
+    /**
+     * Whether constraint c (an inequality, in a feasible tableau) is implied by the live rows
+     * other than its own: its value is minimized with its sign condition lifted. True leaves the
+     * row dead (no sign condition from now on); false leaves every row feasible.
+     */
+    boolean implied(int c) {
+      skipDead = true;
+      int r = -1;
+      for (int i = 0; i < nRow && r < 0; i++) if (rowVar[i] == c) r = i;
+      if (r < 0) {
+        // non-basic at 0: decreasing it moves the rows with a positive entry in its column
+        int j = 1;
+        while (colVar[j] != c) j++;
+        int leave = -1;
+        for (int k = 0; k < nRow; k++) {
+          if (dead[k] || rowEq[k] || row[k][j] <= 0) continue;
+          if (leave < 0) {
+            leave = k;
+            continue;
+          }
+          int cmp = Long.compare(Ints.mul(row[k][0], row[leave][j]), Ints.mul(row[leave][0], row[k][j]));
+          if (cmp < 0 || (cmp == 0 && order(rowVar[k]) < order(rowVar[leave]))) leave = k;
+        }
+        if (leave < 0 || row[leave][0] > 0) return false; // it can go below 0
+        pivot(leave, j); // degenerate: the constraint becomes basic at 0
+        r = leave;
+      }
+      int limit = 20 * (nRow + nCol);
+      for (int guard = 0; guard < limit; guard++) {
+        // Bland's rule: the entering column of smallest variable index that decreases the value
+        int enter = -1;
+        for (int j = 1; j < nCol; j++) {
+          if (pinned[j] || colVar[j] < 0 || row[r][j] >= 0) continue;
+          if (enter < 0 || order(colVar[j]) < order(colVar[enter])) enter = j;
+        }
+        if (enter < 0) {
+          dead[r] = true; // the minimum is non-negative
+          return true;
+        }
+        // ratio test over the other live inequality rows that decrease; ties: smallest variable index
+        int leave = -1;
+        for (int k = 0; k < nRow; k++) {
+          if (k == r || dead[k] || rowEq[k] || row[k][enter] >= 0) continue;
+          if (leave < 0) {
+            leave = k;
+            continue;
+          }
+          int cmp = Long.compare(Ints.mul(row[k][0], -row[leave][enter]), Ints.mul(row[leave][0], -row[k][enter]));
+          if (cmp < 0 || (cmp == 0 && order(rowVar[k]) < order(rowVar[leave]))) leave = k;
+        }
+        // the constraint's own value reaches 0 strictly before every other row: it can go below 0
+        if (leave < 0) return false;
+        if (Long.compare(Ints.mul(row[r][0], -row[leave][enter]), Ints.mul(row[leave][0], -row[r][enter])) < 0) return false;
+        pivot(leave, enter);
+        if (rowVar[r] != c) throw new IllegalStateException("the tested constraint left its row");
+      }
+      throw new CoefficientOverflowException(); // give up: treated as unknown
     }
 
     private boolean isEqConstraint(int constraint) {
@@ -177,7 +276,7 @@ final class RationalFeasibility {
 
     /** Exchanges the basic variable of row r with the non-basic variable of column j. */
     private void pivot(int r, int j) {
-      ComputeBudget.spend(1 + (long) row.length * nCol / 1024);
+      ComputeBudget.spend(1 + (long) row.length * nCol / 256);
       long[] p = row[r];
       long a = p[j];
       long d = den[r];
@@ -192,7 +291,7 @@ final class RationalFeasibility {
       normalize(np, nd, r);
       // other rows: substitute y_j
       for (int i = 0; i < nRow; i++) {
-        if (i == r || row[i][j] == 0) continue;
+        if (i == r || row[i][j] == 0 || (skipDead && dead[i])) continue;
         long[] q = row[i];
         long c = q[j];
         // q/den_i with y_j = np/den_r  ->  (q*den_r' + c*np) / (den_i*den_r') where column j becomes s_r

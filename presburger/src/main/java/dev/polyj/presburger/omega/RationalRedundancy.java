@@ -1,6 +1,7 @@
 package dev.polyj.presburger.omega;
 
 import dev.polyj.presburger.arith.Ints;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,9 +20,27 @@ public final class RationalRedundancy {
   /**
    * The inequalities of {@code ineqs} (rows {@code [constant, vars...] >= 0}) without those the
    * equalities {@code eqs} and the other kept inequalities imply, tested from the last row to the
-   * first; the kept rows keep their order.
+   * first; the kept rows keep their order. A system with a rational point is tested on one tableau
+   * ({@link RationalFeasibility#redundantInequalities}, or {@link ExactLp#redundantInequalities}
+   * when its coefficients leave 64 bits); an empty one row by row ({@link
+   * #withoutRedundantOneByOne}).
    */
   public static List<long[]> withoutRedundant(List<long[]> eqs, List<long[]> ineqs) {
+    if (ineqs.isEmpty()) return ineqs;
+    int nVar = ineqs.get(0).length - 1;
+    boolean[] redundant = RationalFeasibility.redundantInequalities(nVar, eqs, ineqs);
+    if (redundant == null) redundant = ExactLp.redundantInequalities(nVar, big(eqs), big(ineqs));
+    if (redundant == null) return withoutRedundantOneByOne(eqs, ineqs);
+    List<long[]> kept = new ArrayList<>(ineqs.size());
+    for (int k = 0; k < ineqs.size(); k++) if (!redundant[k]) kept.add(ineqs.get(k));
+    return kept;
+  }
+
+  /**
+   * {@link #withoutRedundant} by one simplex per row, on the homogenized system: the reference the
+   * one-tableau test must agree with, and its fallback.
+   */
+  static List<long[]> withoutRedundantOneByOne(List<long[]> eqs, List<long[]> ineqs) {
     if (ineqs.isEmpty()) return ineqs;
     int w = ineqs.get(0).length;
     List<long[]> homogeneousEqs = new ArrayList<>(eqs.size());
@@ -39,6 +58,16 @@ public final class RationalRedundancy {
       if (OmegaTest.isRationallyEmpty(w, homogeneousEqs, system)) kept.remove(i);
     }
     return kept;
+  }
+
+  private static List<BigInteger[]> big(List<long[]> rows) {
+    List<BigInteger[]> out = new ArrayList<>(rows.size());
+    for (long[] r : rows) {
+      BigInteger[] b = new BigInteger[r.length];
+      for (int j = 0; j < r.length; j++) b[j] = BigInteger.valueOf(r[j]);
+      out.add(b);
+    }
+    return out;
   }
 
   /** Row {@code c + a.z} as {@code 0 + a.z + c s} over {@code [1, z, s]}. */

@@ -748,6 +748,10 @@ final class Coalescing {
     /** The piece of each point, and of each lifted point. */
     private List<BasicRelation> owners;
     private List<BasicRelation> liftedOwners;
+    /** The pieces whose points are scanned, in order (recent refuters first), the next one, those seen. */
+    private List<BasicRelation> order;
+    private int nextPiece;
+    private Set<BasicRelation> seen;
 
     Others(List<BasicRelation> pieces, CoalescingWitnesses witnesses, DivAlignment al, int width) {
       this.pieces = pieces;
@@ -813,22 +817,26 @@ final class Coalescing {
       if (points == null) {
         points = new ArrayList<>();
         owners = new ArrayList<>();
-        List<BasicRelation> order = new ArrayList<>(witnesses.recentRefuters());
+        order = new ArrayList<>(witnesses.recentRefuters());
         order.addAll(pieces);
-        Set<BasicRelation> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (BasicRelation r : order) {
+        seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        lifted = new ArrayList<>();
+        liftedOwners = new ArrayList<>();
+        divs = al.divs(width);
+      }
+      while (k >= lifted.size()) {
+        // the points of the next pieces, as the scan reaches them (it often stops at the first ones)
+        while (nextToLift >= points.size()) {
+          if (nextPiece >= order.size()) return null;
+          BasicRelation r = order.get(nextPiece++);
           if (r == a || r == b || !seen.add(r)) continue;
           for (long[] p : witnesses.of(r)) {
             points.add(p);
             owners.add(r);
           }
         }
-        lifted = new ArrayList<>();
-        liftedOwners = new ArrayList<>();
-        divs = al.divs(width);
-      }
-      while (k >= lifted.size()) {
-        if (nextToLift >= points.size()) return null;
+        // lifting and testing a point is work like a step's: spent by the 16
+        if (nextToLift % 16 == 15) ComputeBudget.spend(1);
         long[] p = points.get(nextToLift);
         long[] x = CoalescingWitnesses.lift(p, divs, al.nVar(), width);
         if (x != null) {
