@@ -540,6 +540,7 @@ public final class OmegaTest {
 
     /** Substitutes away a unit-coefficient variable of an equality, or applies the mod-hat step. */
     private void solveOneEquality() {
+      ComputeBudget.spend(1);
       int bestRow = -1;
       int bestCol = -1;
       for (int i = 0; i < eqs.size(); i++) {
