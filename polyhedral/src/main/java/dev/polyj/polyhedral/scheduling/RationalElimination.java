@@ -165,24 +165,24 @@ final class RationalElimination {
 
   /** The number of rows a Fourier-Motzkin step on column col adds (negative: removes). */
   private static long growth(List<long[]> ineqs, int col) {
-    long lower = 0;
-    long upper = 0;
-    for (long[] r : ineqs) {
-      if (r[col] > 0) lower++;
-      else if (r[col] < 0) upper++;
-    }
-    return lower * upper - lower - upper;
+    long[] b = bounds(ineqs, col);
+    return b[0] * b[1] - b[0] - b[1];
   }
 
   /** The number of (lower, upper) pairs of bounds on column col. */
   private static long pairs(List<long[]> ineqs, int col) {
-    long lower = 0;
-    long upper = 0;
+    long[] b = bounds(ineqs, col);
+    return b[0] * b[1];
+  }
+
+  /** The numbers of lower and of upper bounds on column col. */
+  private static long[] bounds(List<long[]> ineqs, int col) {
+    long[] b = new long[2];
     for (long[] r : ineqs) {
-      if (r[col] > 0) lower++;
-      else if (r[col] < 0) upper++;
+      if (r[col] > 0) b[0]++;
+      else if (r[col] < 0) b[1]++;
     }
-    return lower * upper;
+    return b;
   }
 
   /**
