@@ -79,6 +79,7 @@ final class ExactLp {
   static boolean[] redundantInequalities(int nVar, List<BigInteger[]> eqs, List<BigInteger[]> ineqs) {
     Tableau t = new Tableau(nVar, eqs, ineqs, null);
     if (!t.solve().feasible()) return null;
+    t.skipDead = true; // the sample is not read again: rows without sign condition need no updates
     boolean[] redundant = new boolean[ineqs.size()];
     for (int k = ineqs.size() - 1; k >= 0; k--) redundant[k] = t.implied(eqs.size() + k);
     return redundant;
@@ -188,7 +189,6 @@ final class ExactLp {
      * condition stays lifted).
      */
     boolean implied(int c) {
-      skipDead = true;
       int r = rowOf(c);
       if (r < 0) {
         // non-basic at 0: decreasing it moves the rows with a positive entry in its column

@@ -67,6 +67,7 @@ final class RationalFeasibility {
       try {
         Tableau t = new Tableau(nVar, eqs, rows);
         if (!t.solve().feasible()) return null;
+        t.skipDead = true; // the sample is not read again: dead rows need no updates
         for (; k >= 0; k--) redundant[k] = t.implied(index[k]);
       } catch (CoefficientOverflowException e) {
         if (k == first) return null; // not even a fresh tableau decides this row
@@ -167,7 +168,6 @@ final class RationalFeasibility {
      * row dead (no sign condition from now on); false leaves every row feasible.
      */
     boolean implied(int c) {
-      skipDead = true;
       int r = -1;
       for (int i = 0; i < nRow && r < 0; i++) if (rowVar[i] == c) r = i;
       if (r < 0) {
