@@ -58,7 +58,8 @@ public final class StrideOrder {
     return null;
   }
 
-  private static int plainIterator(long[] row) {
+  /** The iterator a row of coefficients is (one coefficient of magnitude one, the others zero), or -1. */
+  static int plainIterator(long[] row) {
     int iterator = -1;
     for (int j = 0; j < row.length; j++) {
       if (row[j] == 0) continue;

@@ -74,13 +74,7 @@ class StrideOneSinkingTest {
     for (Relation r : member.relations()) {
       if (!r.space().domainTuple().name().equals(st)) continue;
       long[] row = StrideOrder.affineRow(r, 0);
-      int it = -1;
-      for (int j = 0; j < row.length; j++) {
-        if (row[j] == 0) continue;
-        if (it >= 0 || Math.abs(row[j]) != 1) return -1;
-        it = j;
-      }
-      return it;
+      return row == null ? -1 : StrideOrder.plainIterator(row);
     }
     return -1;
   }
