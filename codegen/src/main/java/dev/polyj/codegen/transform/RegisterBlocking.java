@@ -164,7 +164,7 @@ public final class RegisterBlocking {
     for (List<Object> key : stored) {
       Ref r = elements.get(key);
       ArrayInfo info = array(r.array());
-      if (info == null) return null;
+      if (info == null || narrowerThan(info, width)) return null;
       String local = PREFIX + nextRegister++;
       String reg = local + "[" + lane + "]";
       declarations.add(info.elementType().replace("const", "").trim() + " " + local + "[" + width + "];");
@@ -294,6 +294,17 @@ public final class RegisterBlocking {
   private Statement statement(String name) {
     for (Statement s : scop.statements()) if (s.name().equals(name)) return s;
     return null;
+  }
+
+  /**
+   * Whether the last dimension of {@code a} is declared with a constant extent below {@code width}:
+   * a strip of that many consecutive elements would leave the row, so the strips never run in a
+   * program whose accesses stay in bounds (and the C compiler warns about the out-of-bounds
+   * iterations it sees in them).
+   */
+  private static boolean narrowerThan(ArrayInfo a, int width) {
+    if (a.sizes().isEmpty()) return false;
+    return a.sizes().get(a.sizes().size() - 1) instanceof dev.polyj.polyhedral.scop.Expr.IntLit n && n.value() < width;
   }
 
   private ArrayInfo array(String name) {

@@ -30,8 +30,15 @@ class RegisterBlockingTest {
 
   /** The regions of {@code name} under every configuration, each checked; returns whether any was blocked. */
   private static boolean checkAll(String name, Path work) throws Exception {
-    Path file = Path.of(RegisterBlockingTest.class.getResource("/register-blocking/" + name).toURI());
     boolean blocked = false;
+    for (String code : codes(name, work)) blocked |= code.contains(RegisterBlocking.PREFIX + "0[");
+    return blocked;
+  }
+
+  /** The optimized regions of {@code name} under every configuration, each checked against the original. */
+  private static List<String> codes(String name, Path work) throws Exception {
+    Path file = Path.of(RegisterBlockingTest.class.getResource("/register-blocking/" + name).toURI());
+    List<String> codes = new java.util.ArrayList<>();
     for (PolyhedralOptimizer.Config config : CONFIGS) {
       AtomicReference<String> code = new AtomicReference<>();
       FragmentHarness.Outcome o = FragmentHarness.check(file, work, scop -> {
@@ -39,9 +46,9 @@ class RegisterBlockingTest {
         return code.get();
       });
       assertEquals(FragmentHarness.Status.MATCH, o.status(), name + " " + config + ": " + o.detail() + "\n" + code.get());
-      blocked |= code.get().contains(RegisterBlocking.PREFIX + "0[");
+      codes.add(code.get());
     }
-    return blocked;
+    return codes;
   }
 
   @ParameterizedTest
@@ -49,6 +56,22 @@ class RegisterBlockingTest {
   void productsAreBlockedAndExact(String name, @TempDir Path work) throws Exception {
     Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
     assertTrue(checkAll(name, work), name + " was never register-blocked");
+  }
+
+  @Test
+  void stripsNeverLeaveARow(@TempDir Path work) throws Exception {
+    Assumptions.assumeTrue(FragmentHarness.gccAvailable(), "gcc is not on PATH");
+    java.util.regex.Pattern strip = java.util.regex.Pattern.compile("polyj_jb[0-9]+ \\+= ([0-9]+)");
+    int strips = 0;
+    for (String code : codes("narrow-rows.c", work)) {
+      java.util.regex.Matcher m = strip.matcher(code);
+      while (m.find()) {
+        strips++;
+        assertTrue(Integer.parseInt(m.group(1)) <= 16, "a strip of " + m.group(1) + " elements in rows of 16:\n" + code);
+      }
+    }
+    // four rows held at once take strips of 8, which fit
+    assertTrue(strips > 0, "no strip at all: the narrow rows were not blocked under any configuration");
   }
 
   @Test
