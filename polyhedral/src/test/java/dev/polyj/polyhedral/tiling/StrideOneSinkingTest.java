@@ -141,23 +141,60 @@ class StrideOneSinkingTest {
 
   @Test
   void memberCarryingADependenceStays() {
-    // the recurrence along l ties consecutive l: l is not parallel and may not move inside s
-    String recurrence = """
-        void rec(int n, int nd, int nk, long M[64][64][64], long msg[64][64][64])
-        {
-          int p, q, s, l;
-        #pragma scop
+    // each sum reads the finished sum of l - 1: l is not parallel and may not move inside s
+    Scheduled s = schedule(RECURRENCE);
+    assertSame(s.tree(), StrideOneSinking.apply(s.tree(), s.scop(), s.deps()));
+  }
+
+  @Test
+  void anIllegalMoveIsUndoneEvenWhenTheFlagsSayParallel() {
+    // the same sums with every member flagged coincident (a wrong flag): the candidate tree moves l
+    // below s, where a sum would read the unfinished sum of l - 1; the exact check keeps the tree
+    Scheduled s = schedule(RECURRENCE);
+    ScheduleNode forged = allCoincident(s.tree());
+    ScheduleNode out = StrideOneSinking.apply(forged, s.scop(), s.deps());
+    assertSame(forged, out);
+    TreeDependences.check(out, s.deps());
+  }
+
+  /** The message sums of {@link #LBP}, each also reading the finished sum of the disparity before. */
+  private static final String RECURRENCE = """
+      void rec(int nt, int n, int nd, int nk, long cost[64][64], long msg[9][64][64][64],
+               long ML[8][64][64][64], long MR[8][64][64][64])
+      {
+        int t, p, q, s, l;
+      #pragma scop
+        for (t = 0; t < nt; t++)
           for (p = 0; p < n; p++)
             for (q = 0; q < nd; q++)
               for (l = 1; l < nk; l++) {
-                M[p][q][l] = M[p][q][l - 1];
+                ML[t][p][q][l] = 0;
                 for (s = 0; s < q; s++)
-                  M[p][q][l] += msg[p][s][l];
+                  ML[t][p][q][l] += msg[t][p][s][l] + ML[t][p][q][l - 1];
+                MR[t][p][q][l] = 0;
+                for (s = q + 1; s < nd; s++)
+                  MR[t][p][q][l] += msg[t][p][s][l] + MR[t][p][q][l - 1];
+                msg[t + 1][p][q][l] = (ML[t][p][q][l] + MR[t][p][q][l]) % 101 + cost[p][l];
               }
-        #pragma endscop
-        }
-        """;
-    Scheduled s = schedule(recurrence);
-    assertSame(s.tree(), StrideOneSinking.apply(s.tree(), s.scop(), s.deps()));
+      #pragma endscop
+      }
+      """;
+
+
+  /** {@code n} with every band member flagged coincident. */
+  private static ScheduleNode allCoincident(ScheduleNode n) {
+    if (n instanceof ScheduleNode.Band b) {
+      return new ScheduleNode.Band(b.members(), b.permutable(),
+          com.google.common.collect.ImmutableList.copyOf(java.util.Collections.nCopies(b.nMember(), true)),
+          b.loopTypes(), b.otherOptions(), allCoincident(b.child()));
+    }
+    if (n instanceof ScheduleNode.Domain d) return new ScheduleNode.Domain(d.domain(), allCoincident(d.child()));
+    if (n instanceof ScheduleNode.Filter f) return new ScheduleNode.Filter(f.filter(), allCoincident(f.child()));
+    if (n instanceof ScheduleNode.Sequence q) {
+      List<ScheduleNode.Filter> fs = new ArrayList<>();
+      for (ScheduleNode.Filter f : q.filters()) fs.add((ScheduleNode.Filter) allCoincident(f));
+      return new ScheduleNode.Sequence(com.google.common.collect.ImmutableList.copyOf(fs));
+    }
+    return n;
   }
 }
