@@ -15,6 +15,13 @@ final class BigRows implements RowArithmetic<BigInteger[]> {
     return o;
   }
 
+  /** The rows {@code rows} as {@code BigInteger} rows. */
+  static List<BigInteger[]> of(List<long[]> rows) {
+    List<BigInteger[]> out = new java.util.ArrayList<>(rows.size());
+    for (long[] r : rows) out.add(of(r));
+    return out;
+  }
+
   @Override
   public int width(BigInteger[] r) {
     return r.length;

@@ -210,7 +210,7 @@ public final class OmegaTest {
     } catch (BudgetSpent e) {
       BranchAndBound.Answer bb = BranchAndBound.decide(nVar, eqs, ineqs, HANDOVER_NODES);
       if (bb != BranchAndBound.Answer.UNKNOWN) return bb == BranchAndBound.Answer.EMPTY;
-      return BasisReductionSearch.isIntegerEmpty(nVar, big(eqs), big(ineqs));
+      return BasisReductionSearch.isIntegerEmpty(nVar, BigRows.of(eqs), BigRows.of(ineqs));
     }
   }
 
@@ -280,18 +280,12 @@ public final class OmegaTest {
    * {@code BigInteger} rows), without the elimination.
    */
   static boolean isIntegerEmptyByBasisReduction(int nVar, List<long[]> eqs, List<long[]> ineqs) {
-    return BasisReductionSearch.isIntegerEmpty(nVar, big(eqs), big(ineqs));
-  }
-
-  private static List<BigInteger[]> big(List<long[]> rows) {
-    List<BigInteger[]> out = new ArrayList<>(rows.size());
-    for (long[] r : rows) out.add(BigRows.of(r));
-    return out;
+    return BasisReductionSearch.isIntegerEmpty(nVar, BigRows.of(eqs), BigRows.of(ineqs));
   }
 
   /** The same decision computed on {@code BigInteger} rows throughout. */
   static boolean isIntegerEmptyWithBigIntegers(int nVar, List<long[]> eqs, List<long[]> ineqs) {
-    return isIntegerEmptyBig(nVar, big(eqs), big(ineqs));
+    return isIntegerEmptyBig(nVar, BigRows.of(eqs), BigRows.of(ineqs));
   }
 
   /** The Omega test on one row representation. */

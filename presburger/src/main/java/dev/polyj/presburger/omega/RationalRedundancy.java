@@ -1,7 +1,6 @@
 package dev.polyj.presburger.omega;
 
 import dev.polyj.presburger.arith.Ints;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +28,7 @@ public final class RationalRedundancy {
     if (ineqs.isEmpty()) return ineqs;
     int nVar = ineqs.get(0).length - 1;
     boolean[] redundant = RationalFeasibility.redundantInequalities(nVar, eqs, ineqs);
-    if (redundant == null) redundant = ExactLp.redundantInequalities(nVar, big(eqs), big(ineqs));
+    if (redundant == null) redundant = ExactLp.redundantInequalities(nVar, BigRows.of(eqs), BigRows.of(ineqs));
     if (redundant == null) return withoutRedundantOneByOne(eqs, ineqs);
     List<long[]> kept = new ArrayList<>(ineqs.size());
     for (int k = 0; k < ineqs.size(); k++) if (!redundant[k]) kept.add(ineqs.get(k));
@@ -58,16 +57,6 @@ public final class RationalRedundancy {
       if (OmegaTest.isRationallyEmpty(w, homogeneousEqs, system)) kept.remove(i);
     }
     return kept;
-  }
-
-  private static List<BigInteger[]> big(List<long[]> rows) {
-    List<BigInteger[]> out = new ArrayList<>(rows.size());
-    for (long[] r : rows) {
-      BigInteger[] b = new BigInteger[r.length];
-      for (int j = 0; j < r.length; j++) b[j] = BigInteger.valueOf(r[j]);
-      out.add(b);
-    }
-    return out;
   }
 
   /** Row {@code c + a.z} as {@code 0 + a.z + c s} over {@code [1, z, s]}. */
