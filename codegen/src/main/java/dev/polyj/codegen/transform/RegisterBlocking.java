@@ -154,6 +154,10 @@ public final class RegisterBlocking {
     }
     if (stored.isEmpty() || stored.size() > MAX_ELEMENTS) return null;
     int width = width(stored.size());
+    for (List<Object> key : stored) {
+      ArrayInfo info = array((String) key.get(0));
+      if (info == null || narrowerThan(info, width)) return null;
+    }
     String strip = STRIP + nextStrip++;
     String lane = j + " - " + strip;
     List<List<String>> lines = new ArrayList<>();
@@ -164,7 +168,6 @@ public final class RegisterBlocking {
     for (List<Object> key : stored) {
       Ref r = elements.get(key);
       ArrayInfo info = array(r.array());
-      if (info == null || narrowerThan(info, width)) return null;
       String local = PREFIX + nextRegister++;
       String reg = local + "[" + lane + "]";
       declarations.add(info.elementType().replace("const", "").trim() + " " + local + "[" + width + "];");
