@@ -18,10 +18,11 @@ import java.util.List;
  * their outer loops, as the sums of a message-passing update over a pixel's neighbours) keeps its
  * members outside the inner bands; {@link StrideOrder} orders the point loops of each band on its
  * own, so a member along which every statement reads and writes consecutive elements stays outside
- * inner loops that walk whole rows. The member {@code m} moves when it is coincident (no
- * dependence left open by the members before it has a nonzero distance along it: it may then take
- * any position inside them), and, in every inner band, {@link StrideOrder#order} would put it last
- * were it a member of that band with the statements of that band only. The inner bands get {@code
+ * inner loops that walk whole rows. A member {@code m} of a permutable band moves when it is
+ * coincident (no dependence left open by the members before it has a nonzero distance along it: it
+ * may then take any position inside them), has a positive stride score ({@link StrideOrder}), and,
+ * in every inner band, {@link StrideOrder#order} would put it last were it a member of that band
+ * with the statements of that band only. The inner bands get {@code
  * m} as their last member; the outer band keeps its other members (it disappears when {@code m}
  * was its only one). The new tree is checked against the dependences and annotated again
  * ({@link TreeDependences#annotate}); on any violation the band stays as it was.
