@@ -42,7 +42,9 @@ final class RationalFeasibility {
    * For each inequality of {@code ineqs}, whether the equalities and the other inequalities imply
    * it over the rationals, the others being those not found implied before it (tested from the
    * last inequality to the first, the order of {@link RationalRedundancy#withoutRedundant}); null
-   * when the system has no rational point or a coefficient leaves 64 bits.
+   * when the system has no rational point.
+   *
+   * @throws CoefficientOverflowException when a coefficient leaves 64 bits even on a fresh tableau
    *
    * <p>One tableau serves every test (as isl detects redundant constraints): the system is made
    * feasible once; then each inequality's value is minimized with its own sign condition lifted.
@@ -70,7 +72,7 @@ final class RationalFeasibility {
         t.skipDead = true; // the sample is not read again: dead rows need no updates
         for (; k >= 0; k--) redundant[k] = t.implied(index[k]);
       } catch (CoefficientOverflowException e) {
-        if (k == first) return null; // not even a fresh tableau decides this row
+        if (k == first) throw e; // not even a fresh tableau decides this row
       }
     }
     return redundant;

@@ -1,5 +1,6 @@
 package dev.polyj.presburger.omega;
 
+import dev.polyj.presburger.arith.CoefficientOverflowException;
 import dev.polyj.presburger.arith.Ints;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +28,13 @@ public final class RationalRedundancy {
   public static List<long[]> withoutRedundant(List<long[]> eqs, List<long[]> ineqs) {
     if (ineqs.isEmpty()) return ineqs;
     int nVar = ineqs.get(0).length - 1;
-    boolean[] redundant = RationalFeasibility.redundantInequalities(nVar, eqs, ineqs);
-    if (redundant == null) redundant = ExactLp.redundantInequalities(nVar, BigRows.of(eqs), BigRows.of(ineqs));
-    if (redundant == null) return withoutRedundantOneByOne(eqs, ineqs);
+    boolean[] redundant;
+    try {
+      redundant = RationalFeasibility.redundantInequalities(nVar, eqs, ineqs);
+    } catch (CoefficientOverflowException e) {
+      redundant = ExactLp.redundantInequalities(nVar, BigRows.of(eqs), BigRows.of(ineqs));
+    }
+    if (redundant == null) return withoutRedundantOneByOne(eqs, ineqs); // no rational point
     List<long[]> kept = new ArrayList<>(ineqs.size());
     for (int k = 0; k < ineqs.size(); k++) if (!redundant[k]) kept.add(ineqs.get(k));
     return kept;

@@ -62,21 +62,11 @@ class RationalRedundancyProperties {
   @Property(tries = 800)
   void bigIntegerTableauDropsWhatRowByRowDrops(@ForAll("systems") Sys s) {
     List<long[]> reference = RationalRedundancy.withoutRedundantOneByOne(s.eqs(), s.ineqs());
-    boolean[] redundant = ExactLp.redundantInequalities(s.ineqs().get(0).length - 1, big(s.eqs()), big(s.ineqs()));
+    boolean[] redundant = ExactLp.redundantInequalities(s.ineqs().get(0).length - 1, BigRows.of(s.eqs()), BigRows.of(s.ineqs()));
     if (redundant == null) return; // no rational point: the reference's answer is another convention
     List<long[]> kept = new ArrayList<>();
     for (int k = 0; k < redundant.length; k++) if (!redundant[k]) kept.add(s.ineqs().get(k));
     assertEquals(rows(reference), rows(kept), s.toString());
-  }
-
-  private static List<java.math.BigInteger[]> big(List<long[]> rows) {
-    List<java.math.BigInteger[]> out = new ArrayList<>();
-    for (long[] r : rows) {
-      java.math.BigInteger[] b = new java.math.BigInteger[r.length];
-      for (int j = 0; j < r.length; j++) b[j] = java.math.BigInteger.valueOf(r[j]);
-      out.add(b);
-    }
-    return out;
   }
 
   @Property(tries = 600)
